@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { Db } from './platform/db/database.js';
+import { createDatabaseReadiness } from './platform/db/readiness.js';
+import { AppError } from './platform/errors/app-error.js';
+import { installErrorHandling } from './platform/errors/error-handler.js';
+import { type Authenticator, isAuthLevel } from './platform/http/auth.js';
+import { type Readiness, registerPlatformRoutes } from './platform/http/platform-routes.js';
+import { resolveRequestContext } from './platform/http/request-context.js';
+import type { RegisteredRoute } from './platform/http/route.js';
+import { installMetrics } from './platform/observability/metrics.js';
+import { registerWebApp } from './platform/web/web-app.js';
+
+export const API_PREFIX = '/swx/customer';
+export const APP_VERSION = '0.1.0';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  clock?: Clock;
+  /** Defaults to "database answers and every migration is applied". */
+  readiness?: Readiness;
+  /** Provided by the identity module; until then protected routes answer 401. */
+  authenticate?: Authenticator;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type AppServices = { content: ContentService; clock: Clock };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+const denyAll: Authenticator = async () => {
+  throw new AppError('NOT_LOGGED_IN');
+};
+
+/** Builds the whole platform as a Fastify instance; never listens (server.ts does). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      // Never log secrets: tokens, cookies, passwords travel in these places.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.confirmPassword'],
+        remove: true,
+      },
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.decorate('routeRegistry', [] as RegisteredRoute[]);
+  app.decorateRequest('language', config.DEFAULT_LANGUAGE);
+  app.decorateRequest('book', 'live');
+  app.removeContentTypeParser('text/plain');
+  installErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    resolveRequestContext(request, config.DEFAULT_LANGUAGE);
+  });
+
+  // Every route must say who may call it (DESIGN.md); refuse to start otherwise.
+  app.addHook('onRoute', (route) => {
+    const auth = (route.config as { auth?: unknown } | undefined)?.auth;
+    if (!isAuthLevel(auth)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no auth level`);
+    }
+  });
+
+  const authenticate = options.authenticate ?? denyAll;
+  app.addHook('preHandler', async (request) => {
+    const level = request.routeOptions.config.auth;
+    if (level && level !== 'public') await authenticate(request, level);
+  });
+
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.NODE_ENV === 'production',
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/swx/'),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+
+  const metrics = installMetrics(app);
+  const clock = options.clock ?? systemClock;
+  const content = createContentService(db, {
+    deploymentMode: config.DEPLOYMENT_MODE,
+    defaultLanguage: config.DEFAULT_LANGUAGE,
+    aboutContentId: config.ABOUT_CONTENT_ID,
+    supportChatUrl: config.SUPPORT_CHAT_URL,
+    supportEmail: config.SUPPORT_EMAIL,
+  });
+  app.decorate('services', { content, clock });
+
+  const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
+  registerPlatformRoutes(app, { readiness, metrics, version: APP_VERSION });
+  await app.register(contentPlugin, { prefix: API_PREFIX, content });
+  await registerWebApp(app, {
+    distDir: config.WEB_DIST_DIR,
+    defaultLanguage: config.DEFAULT_LANGUAGE,
+    deploymentMode: config.DEPLOYMENT_MODE,
+  });
+
+  return app;
+}

@@ -1,0 +1,22 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { ContentTables } from '../../modules/content/content.tables.js';
+import type { PlatformTables } from './platform.tables.js';
+
+// Every module's tables, composed. Each module declares its own in <module>.tables.ts
+// and only its repository queries them.
+export type Database = PlatformTables & ContentTables;
+export type Db = Kysely<Database>;
+
+// NUMERIC and BIGINT arrive as strings (exact); int8 ids of our own tables fit in a JS number
+// only as long as they stay below 2^53, so money never travels through this parser.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export function createDatabase(connectionString: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: 'openbourse',
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+import { readMigrations } from './migrate.js';
+
+/** Ready when the database answers and every migration file is applied. */
+export function createDatabaseReadiness(db: Db): () => Promise<boolean> {
+  let versions: number[] | null = null;
+  return async () => {
+    versions ??= (await readMigrations()).map((file) => file.version);
+    const result = await sql<{ applied: number }>`
+      SELECT count(*)::int AS applied FROM schema_migrations WHERE version = ANY(${versions})`.execute(db);
+    return result.rows[0]?.applied === versions.length;
+  };
+}

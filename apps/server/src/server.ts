@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { seedContent } from './modules/content/index.js';
+import { createDatabase } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
+import { provisionDatabase } from './platform/db/provision.js';
+
+/**
+ * Entry point: config → database (embedded when DATABASE_URL is unset) → migrations under an
+ * advisory lock → idempotent seed → buildApp → listen. SIGTERM/SIGINT close gracefully:
+ * stop accepting, finish in-flight requests, close the pool, stop the embedded server.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const startupLog = (line: string) => process.stdout.write(`[openbourse] ${line}\n`);
+  const database = await provisionDatabase(config, startupLog);
+  const { applied } = await migrate(database.connectionString);
+  startupLog(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+  const db = createDatabase(database.connectionString);
+  await seedContent(db);
+
+  const app = await buildApp({ config, db });
+  if (config.DEPLOYMENT_MODE === 'sandbox') {
+    app.log.warn('DEPLOYMENT_MODE=sandbox: this deployment shows sandbox data and moves no real money');
+  }
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      app.log.error('graceful shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    try {
+      await app.close();
+      await db.destroy();
+      await database.embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  startupLog(`serving on http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${config.PORT}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[openbourse] failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

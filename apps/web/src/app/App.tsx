@@ -1,0 +1,78 @@
+import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { ApiError } from '../shared/api/client';
+import { isMobileUserAgent, rootFontSizePx } from '../shared/device/device';
+import { isRtl } from '../shared/i18n/i18n';
+import { isLanguage } from '@openbourse/contracts';
+import { router } from './router';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", sans-serif',
+  defaultRadius: 'md',
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx answer will not change by asking again; network trouble might.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.code > 0) && failureCount < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+
+/**
+ * SPEC §9: the root font size follows the design width (1920 desktop, 750 mobile), capped at
+ * 100px. Mantine sizes in rem are kept at their intended pixel size through --mantine-scale.
+ */
+function useRootFontSize() {
+  useEffect(() => {
+    const isMobile = isMobileUserAgent(navigator.userAgent);
+    const apply = () => {
+      const size = rootFontSizePx(window.innerWidth, isMobile);
+      document.documentElement.style.fontSize = `${size}px`;
+      document.documentElement.style.setProperty('--mantine-scale', String(16 / size));
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, []);
+}
+
+/** Keeps Mantine's direction in step with the language (Arabic is right-to-left). */
+function DirectionSync({ direction }: { direction: 'ltr' | 'rtl' }) {
+  const { dir, setDirection } = useDirection();
+  useEffect(() => {
+    if (dir !== direction) setDirection(direction);
+  }, [dir, direction, setDirection]);
+  return null;
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const direction = isRtl(language) ? 'rtl' : 'ltr';
+  useRootFontSize();
+  return (
+    <DirectionProvider initialDirection={direction} detectDirection={false}>
+      <DirectionSync direction={direction} />
+      <MantineProvider theme={theme} getStyleNonce={() => styleNonce} defaultColorScheme="light">
+        <Notifications position="top-center" />
+        <QueryClientProvider client={queryClient}>
+          <a href="#main" className="ob-skip-link">
+            {i18n.t('app.skipToContent')}
+          </a>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,160 @@
+import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBrandDiscord, IconBrandTelegram, IconBrandX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import {
+  contentHref,
+  useCustomContents,
+  useFooterPages,
+  usePublicSettings,
+  useSocialLinks,
+} from '../../modules/content/content.api';
+import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
+import { SupportLink } from '../../shared/ui/SupportLink';
+import { DESKTOP_TABS, hidesFooterAndTabBar, isRouteAvailable } from '../routes';
+import { ComingSoon } from '../ComingSoon';
+import { SandboxRibbon } from '../SandboxRibbon';
+import { Logo } from '../Logo';
+
+export function DesktopShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="ob-shell ob-shell--desktop">
+      <SandboxRibbon />
+      <DesktopTopBar />
+      <main id="main" className="ob-main" tabIndex={-1}>
+        {children}
+      </main>
+      {!hidesFooterAndTabBar(pathname) && <DesktopFooter />}
+    </div>
+  );
+}
+
+function DesktopTopBar() {
+  const { t } = useTranslation();
+  return (
+    <header className="ob-topbar">
+      <Container size="xl" className="ob-topbar-inner">
+        <Logo />
+        <nav aria-label={t('nav.main')} className="ob-tabs">
+          {DESKTOP_TABS.map((tab) =>
+            isRouteAvailable(tab.path) ? (
+              <NavLink key={tab.path} to={tab.path} end className="ob-tab">
+                {t(tab.labelKey)}
+              </NavLink>
+            ) : (
+              <ComingSoon key={tab.path} className="ob-tab">
+                {t(tab.labelKey)}
+              </ComingSoon>
+            ),
+          )}
+        </nav>
+        <Group gap="xs" wrap="nowrap">
+          <LanguagePickerButton />
+          <ComingSoon className="ob-auth-button">{t('nav.login')}</ComingSoon>
+          <ComingSoon className="ob-auth-button ob-auth-button--primary">{t('nav.signup')}</ComingSoon>
+        </Group>
+      </Container>
+    </header>
+  );
+}
+
+const SOCIAL_ICONS = { discord: IconBrandDiscord, twitter: IconBrandX, telegram: IconBrandTelegram } as const;
+
+function DesktopFooter() {
+  const { t } = useTranslation();
+  const pages = useFooterPages();
+  const settings = usePublicSettings();
+  const links = useSocialLinks();
+  const custom = useCustomContents();
+  const aboutId = settings.data?.aboutContentId;
+  const byType = (type: 1 | 2 | 3) => (pages.data ?? []).filter((page) => page.type === type);
+  const riskWarning = custom.data?.find((block) => block.key === 'risk_warning')?.content;
+
+  const products = [
+    { path: '/market', label: t('footer.markets') },
+    { path: '/loan', label: t('footer.loan') },
+    { path: '/nfts', label: t('footer.nft') },
+    { path: '/trading', label: t('footer.smartTrading') },
+  ];
+
+  return (
+    <footer className="ob-footer">
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl">
+          <FooterGroup title={t('footer.products')}>
+            {products.map((product) =>
+              isRouteAvailable(product.path) ? (
+                <Anchor key={product.path} component={Link} to={product.path} className="ob-footer-link">
+                  {product.label}
+                </Anchor>
+              ) : (
+                <ComingSoon key={product.path} className="ob-footer-link">
+                  {product.label}
+                </ComingSoon>
+              ),
+            )}
+          </FooterGroup>
+          <FooterGroup title={t('footer.company')}>
+            {byType(1).map((page) => (
+              <Anchor key={page.id} component={Link} to={contentHref(page, aboutId)} className="ob-footer-link">
+                {page.title}
+              </Anchor>
+            ))}
+            <Anchor component={Link} to="/help" className="ob-footer-link">
+              {t('footer.helpCentre')}
+            </Anchor>
+          </FooterGroup>
+          <FooterGroup title={t('footer.policy')} testId="footer-policy">
+            {byType(2).map((page) => (
+              <Anchor key={page.id} component={Link} to={contentHref(page, aboutId)} className="ob-footer-link">
+                {page.title}
+              </Anchor>
+            ))}
+            <SupportLink />
+          </FooterGroup>
+          <FooterGroup title={t('footer.other')}>
+            {byType(3).map((page) => (
+              <Anchor key={page.id} component={Link} to={contentHref(page, aboutId)} className="ob-footer-link">
+                {page.title}
+              </Anchor>
+            ))}
+            {(links.data ?? []).length > 0 && (
+              <Group gap="sm" mt="xs" aria-label={t('footer.social')} role="group">
+                {(links.data ?? []).map((link) => {
+                  const Icon = SOCIAL_ICONS[link.type];
+                  return (
+                    <Anchor key={link.type} href={link.url} target="_blank" rel="noopener noreferrer" aria-label={link.type}>
+                      <Icon size={22} aria-hidden />
+                    </Anchor>
+                  );
+                })}
+              </Group>
+            )}
+          </FooterGroup>
+        </SimpleGrid>
+        {riskWarning && (
+          <Text size="xs" mt="xl" className="ob-risk-warning">
+            <strong>{t('footer.riskWarning')}: </strong>
+            {riskWarning}
+          </Text>
+        )}
+        <Text size="xs" mt="md" c="dimmed">
+          {t('footer.openSource', { year: new Date().getFullYear() })}
+        </Text>
+      </Container>
+    </footer>
+  );
+}
+
+function FooterGroup({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={6} component="section" aria-label={title} data-testid={testId}>
+      <Text fw={700} size="sm" component="h2" className="ob-footer-title">
+        {title}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

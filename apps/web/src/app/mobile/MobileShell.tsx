@@ -1,0 +1,211 @@
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconChartCandle,
+  IconCoin,
+  IconHome,
+  IconPhoto,
+  IconRobot,
+  IconSearch,
+  IconUser,
+} from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { contentHref, useFooterPages, usePublicSettings } from '../../modules/content/content.api';
+import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
+import { SupportLink } from '../../shared/ui/SupportLink';
+import { ComingSoon } from '../ComingSoon';
+import { SandboxRibbon } from '../SandboxRibbon';
+import { hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../routes';
+
+// Loaded on first use, keeping the modal code out of the first page.
+const SearchOverlay = lazy(() => import('../../shared/ui/SearchOverlay'));
+
+const TAB_ICONS: Record<string, typeof IconHome> = {
+  '/': IconHome,
+  '/market': IconChartCandle,
+  '/trading': IconRobot,
+  '/loan': IconCoin,
+  '/nfts': IconPhoto,
+  '/profile': IconUser,
+};
+
+const BOARD_KEY = 'showBoard';
+
+/** SPEC §2: `showBoard` in session storage; 0 (or nothing yet) shows the board, 1 the app. */
+function readShowBoard(): boolean {
+  try {
+    return sessionStorage.getItem(BOARD_KEY) !== '1';
+  } catch {
+    return false;
+  }
+}
+
+export function MobileShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [isBoardShown, setBoardShown] = useState(readShowBoard);
+  const hideBars = hidesFooterAndTabBar(pathname);
+
+  if (isBoardShown) {
+    return (
+      <OnboardingBoard
+        onDone={() => {
+          try {
+            sessionStorage.setItem(BOARD_KEY, '1');
+          } catch {
+            // Without storage the board simply shows again next visit.
+          }
+          setBoardShown(false);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="ob-shell ob-shell--mobile">
+      <SandboxRibbon />
+      {pathname !== '/api/loginCallback/google' && <MobileTopBar />}
+      <main id="main" className={hideBars ? 'ob-main' : 'ob-main ob-main--with-tabbar'} tabIndex={-1}>
+        {children}
+      </main>
+      {!hideBars && <MobileTabBar />}
+    </div>
+  );
+}
+
+function MobileTopBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [isSearchOpen, search] = useDisclosure(false);
+  const isHome = pathname === '/';
+  return (
+    <header className="ob-mobile-topbar">
+      {isHome ? (
+        <span className="ob-mobile-topbar-spacer" />
+      ) : (
+        <ActionIcon variant="subtle" size="lg" onClick={() => navigate(-1)} aria-label={t('app.back')} className="ob-flip-rtl">
+          <IconArrowLeft size={22} aria-hidden />
+        </ActionIcon>
+      )}
+      <Text component="h1" fw={700} className="ob-mobile-title">
+        {t(titleKeyFor(pathname))}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon variant="subtle" size="lg" onClick={search.open} aria-label={t('search.open')} data-testid="open-search">
+          <IconSearch size={20} aria-hidden />
+        </ActionIcon>
+        <ComingSoon className="ob-mobile-login">{t('nav.login')}</ComingSoon>
+      </Group>
+      {isSearchOpen && (
+        <Suspense fallback={null}>
+          <SearchOverlay opened={isSearchOpen} onClose={search.close} />
+        </Suspense>
+      )}
+    </header>
+  );
+}
+
+function MobileTabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav className="ob-tabbar" aria-label={t('nav.tabBar')} data-testid="tab-bar">
+      {MOBILE_TABS.map((tab) => {
+        const Icon = TAB_ICONS[tab.path] ?? IconHome;
+        const content = (
+          <>
+            <Icon size={22} aria-hidden />
+            <span className="ob-tabbar-label">{t(tab.labelKey)}</span>
+          </>
+        );
+        return isRouteAvailable(tab.path) ? (
+          <NavLink key={tab.path} to={tab.path} end className="ob-tabbar-item">
+            {content}
+          </NavLink>
+        ) : (
+          <ComingSoon key={tab.path} className="ob-tabbar-item">
+            {content}
+          </ComingSoon>
+        );
+      })}
+    </nav>
+  );
+}
+
+function OnboardingBoard({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // Continue leads to registration once it exists; until then (and when logged in) home.
+  const continueTo = isRouteAvailable('/pass/register') ? '/pass/register' : '/';
+  return (
+    <main className="ob-board" id="main" data-testid="onboarding-board">
+      <Group justify="flex-end">
+        <LanguagePickerButton compact />
+      </Group>
+      <Stack gap="lg" className="ob-board-body">
+        <svg width="72" height="72" viewBox="0 0 64 64" aria-hidden="true" className="ob-board-logo">
+          <rect width="64" height="64" rx="14" fill="currentColor" />
+          <path d="M14 44 L26 30 L34 37 L50 20" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <Title order={1}>{t('onboarding.title')}</Title>
+        <Text size="lg">{t('onboarding.text')}</Text>
+      </Stack>
+      <Stack gap="sm">
+        <Button
+          size="lg"
+          fullWidth
+          onClick={() => {
+            onDone();
+            navigate(continueTo);
+          }}
+        >
+          {t('onboarding.continue')}
+        </Button>
+        <Button
+          size="lg"
+          variant="subtle"
+          fullWidth
+          onClick={() => {
+            onDone();
+            navigate('/');
+          }}
+        >
+          {t('onboarding.skip')}
+        </Button>
+      </Stack>
+    </main>
+  );
+}
+
+/** The mobile home footer: company (1), policy (2), other (3) and online support (SPEC §2). */
+export function MobileFooterLinks() {
+  const { t } = useTranslation();
+  const pages = useFooterPages();
+  const settings = usePublicSettings();
+  const groups: Array<{ type: 1 | 2 | 3; title: string }> = [
+    { type: 1, title: t('footer.company') },
+    { type: 2, title: t('footer.policy') },
+    { type: 3, title: t('footer.other') },
+  ];
+  return (
+    <Stack gap="md" component="footer" className="ob-mobile-footer">
+      {groups.map((group) => (
+        <Stack key={group.type} gap={4} component="section" aria-label={group.title}>
+          <Text fw={700} size="sm" component="h2">
+            {group.title}
+          </Text>
+          {(pages.data ?? [])
+            .filter((page) => page.type === group.type)
+            .map((page) => (
+              <Anchor key={page.id} component={Link} to={contentHref(page, settings.data?.aboutContentId)} size="sm">
+                {page.title}
+              </Anchor>
+            ))}
+          {group.type === 2 && <SupportLink />}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { isMobileUserAgent } from '../shared/device/device';
+import { DesktopShell } from './desktop/DesktopShell';
+import { MobileShell } from './mobile/MobileShell';
+
+// Every page is its own chunk: the first load carries only the shell and the page it opens.
+const HomePage = lazy(() => import('../modules/home/HomePage'));
+const HelpPage = lazy(() => import('../modules/help/HelpPage'));
+const FaqPage = lazy(() => import('../modules/help/FaqPage'));
+const NoticePage = lazy(() => import('../modules/help/NoticePage'));
+const DetailPage = lazy(() => import('../modules/content/DetailPage'));
+const AboutPage = lazy(() => import('../modules/content/AboutPage'));
+const IntroductionPage = lazy(() => import('../modules/content/IntroductionPage'));
+const EmptyPage = lazy(() => import('../modules/empty/EmptyPage'));
+
+/** SPEC §2: every navigation starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return null;
+}
+
+function Layout() {
+  const Shell = isMobileUserAgent(navigator.userAgent) ? MobileShell : DesktopShell;
+  return (
+    <Shell>
+      <ScrollToTop />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </Shell>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/help', element: <HelpPage /> },
+      { path: '/help/faq', element: <FaqPage /> },
+      { path: '/help/notice', element: <NoticePage /> },
+      { path: '/detail', element: <DetailPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/introduction', element: <IntroductionPage /> },
+      { path: '/empty', element: <EmptyPage /> },
+      // Unknown paths go home (SPEC §2).
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,56 @@
+/**
+ * Route facts the shells need. A route is listed as available only once its page works
+ * (issue 2); tabs and links to the others show as "coming soon" rather than leading nowhere.
+ */
+export const AVAILABLE_ROUTES = new Set<string>([
+  '/',
+  '/help',
+  '/help/faq',
+  '/help/notice',
+  '/detail',
+  '/about',
+  '/introduction',
+  '/empty',
+]);
+
+export function isRouteAvailable(path: string): boolean {
+  return AVAILABLE_ROUTES.has(path);
+}
+
+/** SPEC §2: these routes hide the footer and the mobile tab bar. */
+const BARE_ROUTES = ['/pass/reset', '/pass/login', '/pass/register', '/about'];
+
+export function hidesFooterAndTabBar(pathname: string): boolean {
+  return BARE_ROUTES.includes(pathname) || pathname === '/api/loginCallback/google';
+}
+
+export type NavItem = { path: string; labelKey: string };
+
+/** Desktop top-bar tabs (SPEC §2). */
+export const DESKTOP_TABS: NavItem[] = [
+  { path: '/', labelKey: 'nav.home' },
+  { path: '/market', labelKey: 'nav.market' },
+  { path: '/trading', labelKey: 'nav.trading' },
+  { path: '/loan', labelKey: 'nav.loan' },
+  { path: '/nfts', labelKey: 'nav.nfts' },
+  { path: '/profile/balance', labelKey: 'nav.balance' },
+];
+
+/** Mobile bottom tab bar: six icons (SPEC §2). */
+export const MOBILE_TABS: NavItem[] = [
+  { path: '/', labelKey: 'nav.home' },
+  { path: '/market', labelKey: 'nav.market' },
+  { path: '/trading', labelKey: 'nav.trading' },
+  { path: '/loan', labelKey: 'nav.loan' },
+  { path: '/nfts', labelKey: 'nav.nfts' },
+  { path: '/profile', labelKey: 'nav.profile' },
+];
+
+/** The title the mobile top bar shows for a path. */
+export function titleKeyFor(pathname: string): string {
+  if (pathname.startsWith('/help/faq')) return 'help.faqShort';
+  if (pathname.startsWith('/help/notice')) return 'help.notices';
+  if (pathname.startsWith('/help')) return 'help.title';
+  if (pathname === '/empty') return 'app.name';
+  return 'app.name';
+}

@@ -1,0 +1,142 @@
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChartCandle, IconCoin, IconPhoto, IconRobot, IconShieldCheck, IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ComingSoon } from '../../app/ComingSoon';
+import { MobileFooterLinks } from '../../app/mobile/MobileShell';
+import { isRouteAvailable } from '../../app/routes';
+import { isMobileUserAgent } from '../../shared/device/device';
+
+const PRODUCTS = [
+  { path: '/market', icon: IconChartCandle, title: 'home.productMarketTitle', text: 'home.productMarketText' },
+  { path: '/loan', icon: IconCoin, title: 'home.productLoanTitle', text: 'home.productLoanText' },
+  { path: '/trading', icon: IconRobot, title: 'home.productTradingTitle', text: 'home.productTradingText' },
+  { path: '/nfts', icon: IconPhoto, title: 'home.productNftsTitle', text: 'home.productNftsText' },
+] as const;
+
+export default function HomePage() {
+  const isMobile = isMobileUserAgent(navigator.userAgent);
+  return isMobile ? <MobileHome /> : <DesktopHome />;
+}
+
+function DesktopHome() {
+  const { t } = useTranslation();
+  return (
+    <Container size="xl" py="xl" data-testid="home-desktop">
+      <section className="ob-hero" aria-labelledby="home-headline">
+        <Stack gap="md" maw={760}>
+          <Title order={1} id="home-headline" className="ob-hero-title">
+            {t('home.headline')}
+          </Title>
+          <Text size="lg">{t('home.subheadline')}</Text>
+          <Badge size="lg" variant="light" className="ob-app-badge" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+            {t('home.appBadge')}
+          </Badge>
+        </Stack>
+      </section>
+      <SimpleGrid cols={2} spacing="lg" mt="xl">
+        <Blurb icon={<IconChartCandle size={28} aria-hidden />} title={t('home.applicationTitle')} text={t('home.applicationText')} />
+        <Blurb icon={<IconWallet size={28} aria-hidden />} title={t('home.depositTitle')} text={t('home.depositText')} />
+      </SimpleGrid>
+      <Banners />
+      <Products />
+    </Container>
+  );
+}
+
+function MobileHome() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="md" data-testid="home-mobile">
+      <Stack gap="sm">
+        <Title order={2} component="h1" className="ob-hero-title--mobile">
+          {t('home.headline')}
+        </Title>
+        <Text size="sm">{t('home.subheadline')}</Text>
+      </Stack>
+      <Banners />
+      <Products />
+      <MobileFooterLinks />
+    </Container>
+  );
+}
+
+function Blurb({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+  return (
+    <Card withBorder padding="lg" component="section">
+      <Group gap="sm" mb="xs" wrap="nowrap">
+        {icon}
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+      </Group>
+      <Text>{text}</Text>
+    </Card>
+  );
+}
+
+function Banners() {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="xl">
+      <Card padding="lg" className="ob-banner ob-banner--notice" component={Link} to="/help/notice">
+        <Title order={2} size="h3">
+          {t('home.bannerNoticeTitle')}
+        </Title>
+        <Text mt="xs">{t('home.bannerNoticeText')}</Text>
+      </Card>
+      {isRouteAvailable('/profile') ? (
+        <Card padding="lg" className="ob-banner ob-banner--demo" component={Link} to="/profile">
+          <Title order={2} size="h3">
+            {t('home.bannerDemoTitle')}
+          </Title>
+          <Text mt="xs">{t('home.bannerDemoText')}</Text>
+        </Card>
+      ) : (
+        <Card padding="lg" className="ob-banner ob-banner--demo">
+          <Title order={2} size="h3">
+            {t('home.bannerDemoTitle')}
+          </Title>
+          <Text mt="xs">{t('home.bannerDemoText')}</Text>
+          <Badge mt="sm" variant="white" color="dark">
+            {t('app.comingSoon')}
+          </Badge>
+        </Card>
+      )}
+    </SimpleGrid>
+  );
+}
+
+function Products() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="home-products" className="ob-products">
+      <Title order={2} id="home-products" mt="xl" mb="md">
+        {t('home.productsTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        {PRODUCTS.map((product) => {
+          const Icon = product.icon;
+          return (
+            <Card key={product.path} withBorder padding="lg" component="article">
+              <Icon size={32} aria-hidden className="ob-product-icon" />
+              <Title order={3} size="h4" mt="sm">
+                {t(product.title)}
+              </Title>
+              <Text size="sm" mt="xs" className="ob-product-text">
+                {t(product.text)}
+              </Text>
+              {isRouteAvailable(product.path) ? (
+                <Button component={Link} to={product.path} mt="md" variant="light">
+                  {t('home.getStarted')}
+                </Button>
+              ) : (
+                <ComingSoon className="ob-product-soon">{t('app.comingSoon')}</ComingSoon>
+              )}
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </section>
+  );
+}

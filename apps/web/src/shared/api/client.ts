@@ -1,0 +1,117 @@
+import { isSuccessCode, type TEnvelope } from '@openbourse/contracts';
+import { currentLanguage } from '../i18n/i18n';
+
+export const API_BASE = '/swx/customer';
+export const REQUEST_TIMEOUT_MS = 90_000;
+
+/** A failed call: `code` is the catalogue code (or a client-side one below), `msg` already localised. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly data: unknown = null,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+}
+
+/** Client-side failures that never came from the server. */
+export const CLIENT_CODES = { NETWORK: -1, TIMEOUT: -2, BAD_RESPONSE: -3 } as const;
+
+type SessionHooks = {
+  /** The current token, sent as `Authorization`. */
+  getToken: () => string | null;
+  /** Live (`NO`) or demo (`YES`) for the `virtually` header. */
+  getVirtually: () => 'YES' | 'NO';
+  /** Code or HTTP 401: the session module clears the token and goes to /pass/login (SPEC §4). */
+  onUnauthorized: () => void;
+  /** Code 10009: the session module clears the session and reloads. */
+  onUserNotFound: () => void;
+};
+
+// Until the session module plugs in, there is no token and the account mode is live.
+let sessionHooks: SessionHooks = {
+  getToken: () => null,
+  getVirtually: () => 'NO',
+  onUnauthorized: () => undefined,
+  onUserNotFound: () => undefined,
+};
+
+export function setSessionHooks(hooks: Partial<SessionHooks>): void {
+  sessionHooks = { ...sessionHooks, ...hooks };
+}
+
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+/** GET arrays travel as repeated keys (SPEC §7): `?code=a&code=b`. */
+export function toQueryString(query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+/**
+ * Calls the API and unwraps the envelope. Success codes return `data` (the legacy `result`
+ * is accepted too); anything else throws ApiError with the server's localised `msg`.
+ */
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
+
+  const headers: Record<string, string> = { lang: currentLanguage(), virtually: sessionHooks.getVirtually() };
+  const token = sessionHooks.getToken();
+  if (token) headers.Authorization = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toQueryString(options.query)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const isTimeout = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(isTimeout ? CLIENT_CODES.TIMEOUT : CLIENT_CODES.NETWORK, '');
+  } finally {
+    clearTimeout(timeout);
+  }
+
+  let envelope: Partial<TEnvelope<T>> & { result?: T };
+  try {
+    envelope = (await response.json()) as Partial<TEnvelope<T>> & { result?: T };
+  } catch {
+    if (response.status === 401) sessionHooks.onUnauthorized();
+    throw new ApiError(CLIENT_CODES.BAD_RESPONSE, '');
+  }
+  const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
+  if (code === 401 || response.status === 401) sessionHooks.onUnauthorized();
+  if (code === 10009) sessionHooks.onUserNotFound();
+  if (!isSuccessCode(code)) throw new ApiError(code, envelope.msg ?? '', envelope.data ?? null);
+  return (envelope.data ?? envelope.result) as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, signal?: AbortSignal) => apiRequest<T>('POST', path, { body: body ?? {}, signal }),
+};

@@ -1,0 +1,47 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/errors';
+
+type Props<T> = {
+  query: UseQueryResult<T>;
+  /** Shown when the data is an empty list. */
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/** Loading, error (in the user's language, with retry) and empty states in one place. */
+export function QueryState<T>({ query, empty, children }: Props<T>) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden />
+        <Text ms="sm" size="sm">
+          {t('app.loading')}
+        </Text>
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" title={t('app.loadFailed')} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) {
+    return (
+      <Text c="dimmed" py="lg" ta="center">
+        {empty}
+      </Text>
+    );
+  }
+  return <>{children(query.data as T)}</>;
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // The web compiles the shared packages from source: one build, tree-shaken.
+      '@openbourse/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
+      '@openbourse/money': path.resolve(here, '../../packages/money/src/index.ts'),
+      '@catalogue-messages': path.resolve(here, '../../packages/contracts/src/errors/messages'),
+    },
+  },
+  build: {
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: { '/swx': { target: 'http://127.0.0.1:8080', ws: true } },
+  },
+});

@@ -1,0 +1,96 @@
+/**
+ * The one error and message catalogue (SPEC §8). Server and web both read it: the server
+ * answers `{ code, data, msg }` with `msg` in the request's language; the web maps a code to
+ * its message and falls back to GENERIC for codes it does not know.
+ *
+ * `status` is the HTTP status the code travels with. Codes 200 and 200xx are successes.
+ */
+export const CATALOGUE = {
+  SUCCESS: { code: 200, status: 200 },
+  NOT_LOGGED_IN: { code: 401, status: 401 },
+
+  ENTER_USER_NAME_OR_EMAIL: { code: 10001, status: 400 },
+  EMAIL_WRONG: { code: 10002, status: 400 },
+  USER_NAME_INPUT_ERROR: { code: 10003, status: 400 },
+  PASSWORD_WRONG: { code: 10004, status: 400 },
+  ABNORMAL_USER_STATUS: { code: 10005, status: 403 },
+  USER_NAME_EXISTS: { code: 10006, status: 409 },
+  EMAIL_OR_PHONE_EXISTS: { code: 10007, status: 409 },
+  WRONG_USER_STATUS: { code: 10008, status: 403 },
+  USER_NOT_FOUND: { code: 10009, status: 404 },
+  WRONG_SMART_PRODUCT: { code: 10010, status: 400 },
+  INSUFFICIENT_BALANCE: { code: 10011, status: 400 },
+  DAYS_NOT_FOUND: { code: 10012, status: 400 },
+  INVESTMENT_AMOUNT_WRONG: { code: 10013, status: 400 },
+  OPTIONS_PRODUCT_WRONG: { code: 10014, status: 400 },
+  NOT_TRADABLE_NOW: { code: 10015, status: 400 },
+  PURCHASE_AMOUNT_WRONG: { code: 10016, status: 400 },
+  PERIOD_NOT_FOUND: { code: 10017, status: 400 },
+  SYSTEM_PARAMETERS_UNAVAILABLE: { code: 10018, status: 503 },
+  AUTHENTICATION_STATUS_WRONG: { code: 10019, status: 400 },
+  COLLECTION_STATUS_WRONG: { code: 10020, status: 400 },
+  RECEIVING_ADDRESS_MISSING: { code: 10021, status: 400 },
+  NOT_IDENTITY_VERIFIED: { code: 10022, status: 403 },
+  LOAN_PERIOD_WRONG: { code: 10023, status: 400 },
+  LOAN_AMOUNT_OUT_OF_RANGE: { code: 10024, status: 400 },
+  SAME_PRODUCT_BOUGHT: { code: 10025, status: 409 },
+  CHOOSE_WITHDRAWAL_METHOD: { code: 10026, status: 400 },
+  LOAN_AMOUNT_EMPTY: { code: 10027, status: 400 },
+  LOAN_TERM_EMPTY: { code: 10028, status: 400 },
+  LOAN_AMOUNT_NOT_POSITIVE: { code: 10029, status: 400 },
+  LOAN_TERM_CONFIG_MISSING: { code: 10030, status: 400 },
+  LOAN_BELOW_MINIMUM: { code: 10031, status: 400 },
+  LOAN_ABOVE_MAXIMUM: { code: 10032, status: 400 },
+  LOAN_ID_EMPTY: { code: 10033, status: 400 },
+  LOAN_RECORD_MISSING: { code: 10034, status: 404 },
+  NO_PERMISSION_ON_RECORD: { code: 10035, status: 403 },
+  LOAN_STATUS_DISALLOWS_REPAYMENT: { code: 10036, status: 409 },
+  INSUFFICIENT_ACCOUNT_BALANCE: { code: 10037, status: 400 },
+  REPAYMENT_UNDER_REVIEW: { code: 10038, status: 409 },
+  REPAYMENT_SUBMIT_FAILED: { code: 10039, status: 400 },
+  REPAYMENT_APPLICATION_FAILED: { code: 10040, status: 400 },
+  PHONE_CODE_WRONG: { code: 10091, status: 400 },
+  VIP_LEVEL_TOO_LOW: { code: 10094, status: 403 },
+  INVESTMENT_ABOVE_MAXIMUM: { code: 10095, status: 400 },
+
+  // Platform codes (SPEC §8: "add codes above 10100 for what the platform needs").
+  INVALID_INPUT: { code: 10100, status: 400 },
+  NOT_FOUND: { code: 10101, status: 404 },
+  RATE_LIMITED: { code: 10102, status: 429 },
+  PAYLOAD_TOO_LARGE: { code: 10103, status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { code: 10104, status: 415 },
+  INTERNAL_ERROR: { code: 10105, status: 500 },
+  UNSUPPORTED_LANGUAGE: { code: 10106, status: 400 },
+  FORBIDDEN: { code: 10107, status: 403 },
+  SERVICE_NOT_READY: { code: 10108, status: 503 },
+  SUPPORT_UNAVAILABLE: { code: 10109, status: 503 },
+  METHOD_NOT_ALLOWED: { code: 10110, status: 405 },
+
+  SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
+  DEPOSIT_SUBMITTED: { code: 20002, status: 200 },
+  WITHDRAWAL_SUBMITTED: { code: 20003, status: 200 },
+  PURCHASE_SUCCEEDED: { code: 20004, status: 200 },
+  MODIFIED: { code: 20005, status: 200 },
+  DUPLICATE_PRODUCT_PURCHASE: { code: 20024, status: 200 },
+  WITHDRAWAL_DAILY_LIMIT: { code: 20094, status: 200 },
+  WITHDRAWAL_UNDER_REVIEW: { code: 20095, status: 200 },
+  PURCHASE_ATTEMPTS_EXCEEDED: { code: 20096, status: 200 },
+} as const;
+
+export type CatalogueName = keyof typeof CATALOGUE;
+export type CatalogueCode = (typeof CATALOGUE)[CatalogueName]['code'];
+
+/** Messages of one language: one entry per catalogue name plus GENERIC, the fallback. */
+export type CatalogueMessages = Record<CatalogueName | 'GENERIC', string>;
+
+const NAME_BY_CODE = new Map<number, CatalogueName>(
+  (Object.keys(CATALOGUE) as CatalogueName[]).map((name) => [CATALOGUE[name].code, name]),
+);
+
+export function catalogueNameOf(code: number): CatalogueName | null {
+  return NAME_BY_CODE.get(code) ?? null;
+}
+
+export function isSuccessCode(code: number): boolean {
+  return code === 200 || (code >= 20000 && code < 30000);
+}
