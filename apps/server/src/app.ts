@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -9,9 +8,10 @@ import type { Db } from './platform/db/database.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { installErrorHandling } from './platform/errors/error-handler.js';
-import { type Authenticator, isAuthLevel } from './platform/http/auth.js';
+import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
 import { type Readiness, registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { installMetrics } from './platform/observability/metrics.js';
 import { registerWebApp } from './platform/web/web-app.js';
@@ -32,9 +32,13 @@ export type BuildAppOptions = {
 
 export type AppServices = { content: ContentService; clock: Clock };
 
+/** Every route Fastify serves, as registered: the route-table test walks this. */
+export type RouteTableEntry = { method: string | string[]; url: string; auth: AuthLevel };
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    routeTable: RouteTableEntry[];
   }
 }
 
@@ -76,11 +80,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Every route must say who may call it (DESIGN.md); refuse to start otherwise.
+  app.decorate('routeTable', [] as RouteTableEntry[]);
   app.addHook('onRoute', (route) => {
     const auth = (route.config as { auth?: unknown } | undefined)?.auth;
     if (!isAuthLevel(auth)) {
       throw new Error(`Route ${route.method} ${route.url} declares no auth level`);
     }
+    app.routeTable.push({ method: route.method, url: route.url, auth });
   });
 
   const authenticate = options.authenticate ?? denyAll;
@@ -89,26 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (level && level !== 'public') await authenticate(request, level);
   });
 
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.NODE_ENV === 'production',
-  });
+  installSecurityHeaders(app, { isProduction: config.NODE_ENV === 'production' });
 
   await app.register(fastifyRateLimit, {
     global: true,
@@ -116,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/swx/'),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    // Limit headers only when a client is refused (with Retry-After); not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
 
   const metrics = installMetrics(app);

@@ -21,10 +21,6 @@ const ConfigSchema = z.object({
     .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'var')),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_LANGUAGE: z.enum(LANGUAGES).default('en'),
   DEPLOYMENT_MODE: z.enum(['sandbox', 'production']).default('sandbox'),

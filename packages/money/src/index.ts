@@ -7,7 +7,10 @@
 export type MinorUnits = bigint;
 
 export class MoneyFormatError extends Error {
-  constructor(readonly input: string, readonly reason: string) {
+  constructor(
+    readonly input: string,
+    readonly reason: string,
+  ) {
     super(`Not a valid amount "${input}": ${reason}`);
     this.name = 'MoneyFormatError';
   }

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { isMobileUserAgent } from '../shared/device/device';
 import { DesktopShell } from './desktop/DesktopShell';
@@ -19,8 +19,12 @@ const EmptyPage = lazy(() => import('../modules/empty/EmptyPage'));
 function ScrollToTop() {
   const { pathname, search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
+    // A lazily loaded page replaces the fallback a moment later; scroll anchoring could then
+    // move the view, so settle at the top once more after that paint.
+    const frame = requestAnimationFrame(() => window.scrollTo(0, 0));
+    return () => cancelAnimationFrame(frame);
   }, [pathname, search]);
   return null;
 }

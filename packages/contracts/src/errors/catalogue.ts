@@ -27,17 +27,11 @@ export const CATALOGUE_MESSAGES: Record<Language, CatalogueMessages> = {
 
 /** Fills `{name}` placeholders; unknown placeholders are left visible rather than dropped. */
 export function fillPlaceholders(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in params ? String(params[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }
 
 /** The message for a code in a language; an unknown code gives the generic fallback. */
-export function messageFor(
-  code: number,
-  language: Language,
-  params?: Record<string, string | number>,
-): string {
+export function messageFor(code: number, language: Language, params?: Record<string, string | number>): string {
   const messages = CATALOGUE_MESSAGES[language];
   const name = catalogueNameOf(code);
   return fillPlaceholders(name ? messages[name] : messages.GENERIC, params);

@@ -57,7 +57,12 @@ export async function findItemBySlug(db: Db, slug: string, language: Language): 
   return (row as ContentRow | undefined) ?? null;
 }
 
-export async function searchItemTitles(db: Db, query: string, language: Language, limit: number): Promise<ContentRow[]> {
+export async function searchItemTitles(
+  db: Db,
+  query: string,
+  language: Language,
+  limit: number,
+): Promise<ContentRow[]> {
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return (await translatedItems(db, language)
     .where(sql<boolean>`coalesce(t.title, fallback.title) ILIKE ${pattern}`)
@@ -139,9 +144,7 @@ export async function insertSeedContent(
       if (!id) throw new Error(`seed item ${item.slug} missing after insert`);
       await trx
         .insertInto('content_translations')
-        .values(
-          item.translations.map((t) => ({ item_id: id, lang: t.lang, title: t.title, body_markdown: t.body })),
-        )
+        .values(item.translations.map((t) => ({ item_id: id, lang: t.lang, title: t.title, body_markdown: t.body })))
         .onConflict((conflict) => conflict.columns(['item_id', 'lang']).doNothing())
         .execute();
     }

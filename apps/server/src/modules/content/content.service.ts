@@ -69,7 +69,9 @@ export function createContentService(db: Db, options: ContentServiceOptions) {
 
     /** FAQ entries or notices with their rendered bodies. */
     listHelp(kind: Exclude<ContentKind, 'page'>, language: Language): Promise<TContentDetail[]> {
-      return cached(`${kind}:${language}`, async () => (await repository.findItemsByKind(db, kind, language)).map(toDetail));
+      return cached(`${kind}:${language}`, async () =>
+        (await repository.findItemsByKind(db, kind, language)).map(toDetail),
+      );
     },
 
     getById(id: string, language: Language): Promise<TContentDetail> {

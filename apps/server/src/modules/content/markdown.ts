@@ -5,8 +5,31 @@ import sanitizeHtml from 'sanitize-html';
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const ALLOWED_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'strong', 'em', 'del',
-  'code', 'pre', 'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ];
 
 /**
@@ -29,7 +52,9 @@ export function renderMarkdown(markdown: string): string {
         const isExternal = /^https?:\/\//i.test(href);
         return {
           tagName,
-          attribs: isExternal ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' } : { href, ...(attribs.title ? { title: attribs.title } : {}) },
+          attribs: isExternal
+            ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' }
+            : { href, ...(attribs.title ? { title: attribs.title } : {}) },
         };
       },
     },

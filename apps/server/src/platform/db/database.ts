@@ -18,5 +18,10 @@ export function createDatabase(connectionString: string, options: { max?: number
     max: options.max ?? 10,
     application_name: 'openbourse',
   });
+  // An idle client losing its connection (database restart, shutdown) must not crash the
+  // process; the pool replaces it on the next query.
+  pool.on('error', (error) => {
+    process.stderr.write(`[openbourse] idle database connection lost: ${error.message}\n`);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

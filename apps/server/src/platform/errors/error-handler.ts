@@ -62,7 +62,10 @@ export function sendError(
   const { code, status } = CATALOGUE[name];
   // The language hook may not have run (e.g. a body error found before it): fall back safely.
   const language = request.language ?? 'en';
-  return reply.status(status).type('application/json; charset=utf-8').send(envelope(code, data ?? null, language, params));
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(envelope(code, data ?? null, language, params));
 }
 
 // Fastify's parser messages name the problem without echoing the body; keep them short.

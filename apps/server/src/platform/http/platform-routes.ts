@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { sendError } from '../errors/error-handler.js';
+import { applyHtmlSecurityHeaders } from './security-headers.js';
 import { renderDocsPage } from '../openapi/docs-page.js';
 import { buildOpenApiDocument } from '../openapi/openapi.js';
 import { registeredRoutes } from './route.js';
@@ -62,7 +63,7 @@ export function registerPlatformRoutes(
     config: { auth: 'public' },
     handler: async (_request, reply) => {
       reply.type('text/html; charset=utf-8');
-      return renderDocsPage(document(), reply.cspNonce?.style ?? '');
+      return renderDocsPage(document(), applyHtmlSecurityHeaders(reply));
     },
   });
 }

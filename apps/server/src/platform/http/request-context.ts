@@ -1,9 +1,4 @@
-import {
-  type Book,
-  isLanguage,
-  type Language,
-  languageFromAcceptHeader,
-} from '@openbourse/contracts';
+import { type Book, isLanguage, type Language, languageFromAcceptHeader } from '@openbourse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 

@@ -1,6 +1,6 @@
 import { CATALOGUE, type CatalogueName, type TFieldIssue } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { envelope } from '../errors/envelope.js';
 import type { AuthLevel } from './auth.js';

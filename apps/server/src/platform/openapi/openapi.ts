@@ -1,9 +1,15 @@
-import { z } from 'zod';
 import { ZEnvelope, ZErrorData } from '@openbourse/contracts';
+import { z } from 'zod';
 import type { RegisteredRoute } from '../http/route.js';
 
 type JsonSchema = Record<string, unknown>;
-type Parameter = { name: string; in: 'query' | 'path' | 'header'; required: boolean; schema: JsonSchema; description?: string };
+type Parameter = {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+};
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
@@ -54,7 +60,11 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], info: { version:
       operationId: `${route.method.toLowerCase()}${openApiPath.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       'x-auth-level': route.auth,
       security: route.auth === 'public' ? [] : [{ token: [] }],
-      parameters: [...objectParameters(route.params, 'path'), ...objectParameters(route.query, 'query'), ...COMMON_HEADERS],
+      parameters: [
+        ...objectParameters(route.params, 'path'),
+        ...objectParameters(route.query, 'query'),
+        ...COMMON_HEADERS,
+      ],
       responses: {
         200: {
           description: `Success (code ${route.successCode})`,

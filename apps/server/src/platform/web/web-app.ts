@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../errors/error-handler.js';
+import { applyHtmlSecurityHeaders } from '../http/security-headers.js';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 // Paths that belong to the API or the platform: they never fall back to the web app.
@@ -50,7 +51,7 @@ export async function registerWebApp(
         }
         if (isAsset) return sendError(request, reply, 'NOT_FOUND', null);
       }
-      const nonce = reply.cspNonce?.style ?? '';
+      const nonce = applyHtmlSecurityHeaders(reply);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

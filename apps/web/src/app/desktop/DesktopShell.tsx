@@ -12,10 +12,10 @@ import {
 } from '../../modules/content/content.api';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
-import { DESKTOP_TABS, hidesFooterAndTabBar, isRouteAvailable } from '../routes';
 import { ComingSoon } from '../ComingSoon';
-import { SandboxRibbon } from '../SandboxRibbon';
 import { Logo } from '../Logo';
+import { DESKTOP_TABS, hidesFooterAndTabBar, isRouteAvailable } from '../routes';
+import { SandboxRibbon } from '../SandboxRibbon';
 
 export function DesktopShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -125,7 +125,13 @@ function DesktopFooter() {
                 {(links.data ?? []).map((link) => {
                   const Icon = SOCIAL_ICONS[link.type];
                   return (
-                    <Anchor key={link.type} href={link.url} target="_blank" rel="noopener noreferrer" aria-label={link.type}>
+                    <Anchor
+                      key={link.type}
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={link.type}
+                    >
                       <Icon size={22} aria-hidden />
                     </Anchor>
                   );

@@ -17,8 +17,8 @@ import { contentHref, useFooterPages, usePublicSettings } from '../../modules/co
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { ComingSoon } from '../ComingSoon';
-import { SandboxRibbon } from '../SandboxRibbon';
 import { hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../routes';
+import { SandboxRibbon } from '../SandboxRibbon';
 
 // Loaded on first use, keeping the modal code out of the first page.
 const SearchOverlay = lazy(() => import('../../shared/ui/SearchOverlay'));
@@ -86,7 +86,13 @@ function MobileTopBar() {
       {isHome ? (
         <span className="ob-mobile-topbar-spacer" />
       ) : (
-        <ActionIcon variant="subtle" size="lg" onClick={() => navigate(-1)} aria-label={t('app.back')} className="ob-flip-rtl">
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={() => navigate(-1)}
+          aria-label={t('app.back')}
+          className="ob-flip-rtl"
+        >
           <IconArrowLeft size={22} aria-hidden />
         </ActionIcon>
       )}
@@ -94,9 +100,16 @@ function MobileTopBar() {
         {t(titleKeyFor(pathname))}
       </Text>
       <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="subtle" size="lg" onClick={search.open} aria-label={t('search.open')} data-testid="open-search">
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={search.open}
+          aria-label={t('search.open')}
+          data-testid="open-search"
+        >
           <IconSearch size={20} aria-hidden />
         </ActionIcon>
+        <LanguagePickerButton compact />
         <ComingSoon className="ob-mobile-login">{t('nav.login')}</ComingSoon>
       </Group>
       {isSearchOpen && (
@@ -147,7 +160,14 @@ function OnboardingBoard({ onDone }: { onDone: () => void }) {
       <Stack gap="lg" className="ob-board-body">
         <svg width="72" height="72" viewBox="0 0 64 64" aria-hidden="true" className="ob-board-logo">
           <rect width="64" height="64" rx="14" fill="currentColor" />
-          <path d="M14 44 L26 30 L34 37 L50 20" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M14 44 L26 30 L34 37 L50 20"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <Title order={1}>{t('onboarding.title')}</Title>
         <Text size="lg">{t('onboarding.text')}</Text>

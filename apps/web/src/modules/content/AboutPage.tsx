@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useContentById, usePublicSettings } from './content.api';
 import { ContentView } from './ContentView';
+import { useContentById, usePublicSettings } from './content.api';
 
 /** /about?title= shows the content item configured as the about page (ABOUT_CONTENT_ID). */
 export default function AboutPage() {

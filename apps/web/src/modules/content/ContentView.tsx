@@ -9,17 +9,30 @@ import { ContentArticle } from '../../shared/ui/ContentArticle';
 import { QueryState } from '../../shared/ui/QueryState';
 
 /** A content page: loading and error states, a not-found state for unknown ids, the document title. */
-export function ContentView({ query, fallbackTitle }: { query: UseQueryResult<TContentDetail>; fallbackTitle?: string | null }) {
+export function ContentView({
+  query,
+  fallbackTitle,
+}: {
+  query: UseQueryResult<TContentDetail>;
+  fallbackTitle?: string | null;
+}) {
   const { t } = useTranslation();
   const title = query.data?.title ?? fallbackTitle ?? null;
   useEffect(() => {
     document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
   }, [title, t]);
 
-  const isNotFound = query.isError && query.error instanceof ApiError && (query.error.code === 10101 || query.error.code === 10100);
+  const isNotFound =
+    query.isError && query.error instanceof ApiError && (query.error.code === 10101 || query.error.code === 10100);
   return (
     <Container size="md" py="xl">
-      {isNotFound ? <ContentNotFound /> : <QueryState query={query}>{(item) => <ContentArticle title={item.title} html={item.html} lang={item.lang} />}</QueryState>}
+      {isNotFound ? (
+        <ContentNotFound />
+      ) : (
+        <QueryState query={query}>
+          {(item) => <ContentArticle title={item.title} html={item.html} lang={item.lang} />}
+        </QueryState>
+      )}
     </Container>
   );
 }

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useContentById } from './content.api';
 import { ContentNotFound, ContentView } from './ContentView';
+import { useContentById } from './content.api';
 
 /** /detail?id=&title= (SPEC §2). */
 export default function DetailPage() {

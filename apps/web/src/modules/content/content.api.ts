@@ -1,8 +1,4 @@
-import type {
-  TContentDetail,
-  TContentSummary,
-  TPublicSettings,
-} from '@openbourse/contracts';
+import type { TContentDetail, TContentSummary, TPublicSettings } from '@openbourse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
@@ -25,7 +21,8 @@ export function useContentById(id: string | null) {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'id', id, language],
-    queryFn: ({ signal }) => api.get<TContentDetail>(`/index/getContentsById/${encodeURIComponent(id ?? '')}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<TContentDetail>(`/index/getContentsById/${encodeURIComponent(id ?? '')}`, undefined, signal),
     enabled: id !== null && id !== '',
     retry: false,
   });
@@ -71,7 +68,8 @@ export function useCustomContents() {
 export function useSocialLinks() {
   return useQuery({
     queryKey: ['content', 'links'],
-    queryFn: ({ signal }) => api.get<Array<{ type: 'discord' | 'twitter' | 'telegram'; url: string }>>('/index/links', undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get<Array<{ type: 'discord' | 'twitter' | 'telegram'; url: string }>>('/index/links', undefined, signal),
     staleTime: 300_000,
   });
 }
@@ -93,7 +91,10 @@ export function useCustomerServiceFooter() {
 }
 
 /** Where a content item opens: the configured about item → /about, others → /detail. */
-export function contentHref(item: Pick<TContentSummary, 'id' | 'title'>, aboutContentId: number | null | undefined): string {
+export function contentHref(
+  item: Pick<TContentSummary, 'id' | 'title'>,
+  aboutContentId: number | null | undefined,
+): string {
   const title = encodeURIComponent(item.title);
   return item.id === aboutContentId ? `/about?title=${title}` : `/detail?id=${item.id}&title=${title}`;
 }

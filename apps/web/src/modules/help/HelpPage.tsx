@@ -51,7 +51,12 @@ export default function HelpPage() {
                 {data
                   .filter((page) => page.type === 2)
                   .map((page) => (
-                    <Anchor key={page.id} component={Link} to={contentHref(page, settings.data?.aboutContentId)} size="sm">
+                    <Anchor
+                      key={page.id}
+                      component={Link}
+                      to={contentHref(page, settings.data?.aboutContentId)}
+                      size="sm"
+                    >
                       {page.title}
                     </Anchor>
                   ))}

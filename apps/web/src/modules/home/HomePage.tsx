@@ -29,14 +29,27 @@ function DesktopHome() {
             {t('home.headline')}
           </Title>
           <Text size="lg">{t('home.subheadline')}</Text>
-          <Badge size="lg" variant="light" className="ob-app-badge" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+          <Badge
+            size="lg"
+            variant="light"
+            className="ob-app-badge"
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+          >
             {t('home.appBadge')}
           </Badge>
         </Stack>
       </section>
       <SimpleGrid cols={2} spacing="lg" mt="xl">
-        <Blurb icon={<IconChartCandle size={28} aria-hidden />} title={t('home.applicationTitle')} text={t('home.applicationText')} />
-        <Blurb icon={<IconWallet size={28} aria-hidden />} title={t('home.depositTitle')} text={t('home.depositText')} />
+        <Blurb
+          icon={<IconChartCandle size={28} aria-hidden />}
+          title={t('home.applicationTitle')}
+          text={t('home.applicationText')}
+        />
+        <Blurb
+          icon={<IconWallet size={28} aria-hidden />}
+          title={t('home.depositTitle')}
+          text={t('home.depositText')}
+        />
       </SimpleGrid>
       <Banners />
       <Products />

@@ -72,7 +72,10 @@ type RequestOptions = {
  */
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const timeout = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
 
   const headers: Record<string, string> = { lang: currentLanguage(), virtually: sessionHooks.getVirtually() };
@@ -89,7 +92,8 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
       signal: controller.signal,
     });
   } catch (error) {
-    const isTimeout = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    const isTimeout =
+      controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
     if (options.signal?.aborted) throw error;
     throw new ApiError(isTimeout ? CLIENT_CODES.TIMEOUT : CLIENT_CODES.NETWORK, '');
   } finally {
@@ -113,5 +117,6 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) => apiRequest<T>('POST', path, { body: body ?? {}, signal }),
+  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
+    apiRequest<T>('POST', path, { body: body ?? {}, signal }),
 };

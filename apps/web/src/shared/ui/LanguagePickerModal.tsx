@@ -12,7 +12,13 @@ export default function LanguagePickerModal({ opened, onClose }: { opened: boole
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('language.pickerTitle')} centered closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('language.pickerTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       <SimpleGrid cols={2} spacing="xs" role="list">
         {LANGUAGES.map((language) => {
           const isCurrent = language === current;
@@ -34,4 +40,3 @@ export default function LanguagePickerModal({ opened, onClose }: { opened: boole
     </Modal>
   );
 }
-

@@ -15,7 +15,8 @@ export const de: CatalogueMessages = {
   WRONG_USER_STATUS: 'Diese Aktion ist im aktuellen Kontostatus nicht möglich.',
   USER_NOT_FOUND: 'Benutzer nicht gefunden.',
   WRONG_SMART_PRODUCT: 'Dieses Smart-Trading-Produkt ist nicht verfügbar.',
-  INSUFFICIENT_BALANCE: 'Ihr Guthaben reicht nicht aus. Bitte zahlen Sie Geld ein oder geben Sie reservierte Mittel frei, bevor Sie kaufen.',
+  INSUFFICIENT_BALANCE:
+    'Ihr Guthaben reicht nicht aus. Bitte zahlen Sie Geld ein oder geben Sie reservierte Mittel frei, bevor Sie kaufen.',
   DAYS_NOT_FOUND: 'Die gewählte Anzahl an Tagen wird nicht angeboten.',
   INVESTMENT_AMOUNT_WRONG: 'Der Anlagebetrag ist ungültig.',
   OPTIONS_PRODUCT_WRONG: 'Dieses Optionsprodukt ist nicht verfügbar.',

@@ -15,7 +15,8 @@ export const it: CatalogueMessages = {
   WRONG_USER_STATUS: 'Operazione non consentita nello stato attuale dell’account.',
   USER_NOT_FOUND: 'Utente non trovato.',
   WRONG_SMART_PRODUCT: 'Questo prodotto di trading intelligente non è disponibile.',
-  INSUFFICIENT_BALANCE: 'Saldo insufficiente. Depositare fondi o svincolare i fondi bloccati prima di procedere all’acquisto.',
+  INSUFFICIENT_BALANCE:
+    'Saldo insufficiente. Depositare fondi o svincolare i fondi bloccati prima di procedere all’acquisto.',
   DAYS_NOT_FOUND: 'Il numero di giorni selezionato non è disponibile.',
   INVESTMENT_AMOUNT_WRONG: 'L’importo dell’investimento non è valido.',
   OPTIONS_PRODUCT_WRONG: 'Questo prodotto di opzioni non è disponibile.',

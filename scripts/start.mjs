@@ -1,0 +1,45 @@
+// `npm start`: builds what is not built (or is older than its sources), then serves the whole
+// platform on PORT (8080). Without DATABASE_URL the server starts an embedded PostgreSQL.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+function run(command, args, cwd = root) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+// TypeScript builds incrementally: a no-op when nothing changed.
+console.log('[openbourse] building server and shared packages (incremental)…');
+run(bin('tsc'), ['-b', 'packages/money', 'packages/contracts', 'apps/server']);
+
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+const webSources = Math.max(
+  newestMtime(path.join(root, 'apps/web/src')),
+  newestMtime(path.join(root, 'packages/contracts/src')),
+  statSync(path.join(root, 'apps/web/index.html')).mtimeMs,
+);
+if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
+  console.log('[openbourse] building the web app…');
+  run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
+}
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      // Tests run the shared packages from source: no build needed first.
+      '@openbourse/contracts': path.join(root, 'packages/contracts/src/index.ts'),
+      '@openbourse/money': path.join(root, 'packages/money/src/index.ts'),
+      '@catalogue-messages': path.join(root, 'packages/contracts/src/errors/messages'),
+    },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: ['default'],
+  },
+});
