@@ -31,7 +31,8 @@ function load(url) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, pipelining: 1 }, (error, result) => {
       if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0) reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      else if (result.non2xx > 0 || result.errors > 0)
+        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       else resolve(result.requests.average);
     });
   });
@@ -50,7 +51,9 @@ const contentRates = [];
 for (let round = 1; round <= rounds; round += 1) {
   helloRates.push(await load(helloUrl));
   contentRates.push(await load(contentUrl));
-  console.log(`round ${round}: hello ${helloRates.at(-1).toFixed(0)} req/s, listContents ${contentRates.at(-1).toFixed(0)} req/s`);
+  console.log(
+    `round ${round}: hello ${helloRates.at(-1).toFixed(0)} req/s, listContents ${contentRates.at(-1).toFixed(0)} req/s`,
+  );
 }
 const helloMedian = median(helloRates);
 const contentMedian = median(contentRates);

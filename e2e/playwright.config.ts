@@ -37,7 +37,12 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile/ },
     {
       name: 'mobile',
-      use: { ...devices['iPhone 13'], browserName: 'chromium', defaultBrowserType: 'chromium', launchOptions: chromium },
+      use: {
+        ...devices['iPhone 13'],
+        browserName: 'chromium',
+        defaultBrowserType: 'chromium',
+        launchOptions: chromium,
+      },
       testMatch: /mobile.*\.spec\.ts/,
     },
   ],

@@ -8,7 +8,14 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '8091';
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' };
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
 
 if (process.env.DATABASE_URL) {
   const database = 'openbourse_e2e';

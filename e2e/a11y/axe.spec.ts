@@ -23,7 +23,10 @@ test('the help centre has no serious or critical accessibility violation', async
 
 test('a content page has no serious or critical accessibility violation', async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('footer-policy').getByRole('link', { name: seededPageTitle('en', 'risk-disclosure') }).click();
+  await page
+    .getByTestId('footer-policy')
+    .getByRole('link', { name: seededPageTitle('en', 'risk-disclosure') })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: seededPageTitle('en', 'risk-disclosure') })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -27,10 +27,16 @@ test('the about page hides the footer; help pages show FAQ and notices', async (
 test('navigating to the current route is not an error and each navigation starts at the top', async ({ page }) => {
   await page.goto('/help/faq');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole('navigation', { name: /main navigation/i }).getByRole('link', { name: 'Home' }).click();
+  await page
+    .getByRole('navigation', { name: /main navigation/i })
+    .getByRole('link', { name: 'Home' })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await page.getByRole('navigation', { name: /main navigation/i }).getByRole('link', { name: 'Home' }).click();
+  await page
+    .getByRole('navigation', { name: /main navigation/i })
+    .getByRole('link', { name: 'Home' })
+    .click();
   await expect(page.getByTestId('home-desktop')).toBeVisible();
 });
 

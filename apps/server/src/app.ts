@@ -11,8 +11,8 @@ import { installErrorHandling } from './platform/errors/error-handler.js';
 import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
 import { type Readiness, registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
-import { installSecurityHeaders } from './platform/http/security-headers.js';
 import type { RegisteredRoute } from './platform/http/route.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installMetrics } from './platform/observability/metrics.js';
 import { registerWebApp } from './platform/web/web-app.js';
 

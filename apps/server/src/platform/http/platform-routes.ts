@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { sendError } from '../errors/error-handler.js';
-import { applyHtmlSecurityHeaders } from './security-headers.js';
 import { renderDocsPage } from '../openapi/docs-page.js';
 import { buildOpenApiDocument } from '../openapi/openapi.js';
 import { registeredRoutes } from './route.js';
+import { applyHtmlSecurityHeaders } from './security-headers.js';
 
 export type Readiness = () => Promise<boolean>;
 
