@@ -19,7 +19,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
-    chunkSizeWarningLimit: 400,
+    chunkSizeWarningLimit: 500,
   },
   server: {
     proxy: { '/swx': { target: 'http://127.0.0.1:8080', ws: true } },
