@@ -28,3 +28,14 @@ export const ZErrorData = z
 /** Header `virtually: YES|NO` selects the book: demo for YES, live otherwise (SPEC §4). */
 export const BOOKS = ['live', 'demo'] as const;
 export type Book = (typeof BOOKS)[number];
+
+/**
+ * A GET array parameter. Arrays travel as repeated keys (`?code=a&code=b`, SPEC §7), so one
+ * value arrives as a string and several as an array; both become an array here.
+ */
+export function ZQueryArray<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(100),
+  );
+}

@@ -1,11 +1,12 @@
 import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { isLanguage } from '@openbourse/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../shared/api/client';
+import { errorMessage } from '../shared/api/errors';
 import { isMobileUserAgent, rootFontSizePx } from '../shared/device/device';
 import { isRtl } from '../shared/i18n/i18n';
 import { router } from './router';
@@ -20,6 +21,11 @@ const theme = createTheme({
 });
 
 const queryClient = new QueryClient({
+  // A failed action (a POST) is announced as a toast in the user's language; failed reads
+  // show their error where the data would have been, with a retry button (QueryState).
+  mutationCache: new MutationCache({
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error), autoClose: 4000 }),
+  }),
   defaultOptions: {
     queries: {
       // A 4xx answer will not change by asking again; network trouble might.

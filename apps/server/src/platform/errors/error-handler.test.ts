@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES } from '@openbourse/contracts';
+import { CATALOGUE_MESSAGES, ZQueryArray } from '@openbourse/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,6 +56,16 @@ async function buildErrorApp(): Promise<FastifyInstance> {
     summary: 'the book from the virtually header',
     response: z.string(),
     handler: async ({ request }) => request.book,
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/codes',
+    auth: 'public',
+    tags: ['test'],
+    summary: 'an array query parameter',
+    query: z.object({ code: ZQueryArray(z.string().regex(/^[a-z]+$/)) }),
+    response: z.array(z.string()),
+    handler: async ({ query }) => query.code,
   });
   await app.ready();
   return app;
@@ -136,6 +146,14 @@ describe('the envelope and error mapping', () => {
     const bad = await app.inject({ method: 'GET', url: '/book', headers: { virtually: 'maybe' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe(10100);
+  });
+
+  it('reads GET arrays sent as repeated keys', async () => {
+    expect((await app.inject({ method: 'GET', url: '/codes?code=btc&code=eth' })).json().data).toEqual(['btc', 'eth']);
+    expect((await app.inject({ method: 'GET', url: '/codes?code=btc' })).json().data).toEqual(['btc']);
+    expect((await app.inject({ method: 'GET', url: '/codes' })).json().data).toEqual([]);
+    const bad = await app.inject({ method: 'GET', url: '/codes?code=btc&code=ETH!' });
+    expect(bad.json().data.issues[0].path).toBe('query.code.1');
   });
 
   it('answers unknown paths with a not-found envelope', async () => {
