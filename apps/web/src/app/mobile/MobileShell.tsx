@@ -17,6 +17,7 @@ import { contentHref, useFooterPages, usePublicSettings } from '../../modules/co
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { ComingSoon } from '../ComingSoon';
+import { LogoMark } from '../Logo';
 import { hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../routes';
 import { SandboxRibbon } from '../SandboxRibbon';
 
@@ -158,17 +159,7 @@ function OnboardingBoard({ onDone }: { onDone: () => void }) {
         <LanguagePickerButton compact />
       </Group>
       <Stack gap="lg" className="ob-board-body">
-        <svg width="72" height="72" viewBox="0 0 64 64" aria-hidden="true" className="ob-board-logo">
-          <rect width="64" height="64" rx="14" fill="currentColor" />
-          <path
-            d="M14 44 L26 30 L34 37 L50 20"
-            fill="none"
-            stroke="#fff"
-            strokeWidth="6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LogoMark size={72} className="ob-board-logo" />
         <Title order={1}>{t('onboarding.title')}</Title>
         <Text size="lg">{t('onboarding.text')}</Text>
       </Stack>
