@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
+import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
@@ -13,6 +14,7 @@ import { type Readiness, registerPlatformRoutes } from './platform/http/platform
 import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { installMetrics } from './platform/observability/metrics.js';
 import { registerWebApp } from './platform/web/web-app.js';
 
@@ -25,12 +27,12 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** Defaults to "database answers and every migration is applied". */
   readiness?: Readiness;
-  /** Provided by the identity module; until then protected routes answer 401. */
-  authenticate?: Authenticator;
+  /** Where mail goes; defaults to SMTP_URL, else the development outbox. */
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 };
 
-export type AppServices = { content: ContentService; clock: Clock };
+export type AppServices = { content: ContentService; identity: IdentityService; clock: Clock };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
 export type RouteTableEntry = { method: string | string[]; url: string; auth: AuthLevel };
@@ -41,10 +43,6 @@ declare module 'fastify' {
     routeTable: RouteTableEntry[];
   }
 }
-
-const denyAll: Authenticator = async () => {
-  throw new AppError('NOT_LOGGED_IN');
-};
 
 /** Builds the whole platform as a Fastify instance; never listens (server.ts does). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -89,7 +87,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.routeTable.push({ method: route.method, url: route.url, auth });
   });
 
-  const authenticate = options.authenticate ?? denyAll;
+  const clock = options.clock ?? systemClock;
+  const mailer =
+    options.mailer ??
+    createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (line) => app.log.info(line) });
+  const identity = createIdentityService(db, {
+    mailer,
+    clock,
+    walletOnly: config.WALLET_ONLY,
+    demoEnabled: config.DEMO_ENABLED,
+    accessGuard: config.ACCESS_GUARD,
+    captchaEnabled: config.CAPTCHA_ENABLED,
+    captchaDifficulty: config.CAPTCHA_DIFFICULTY,
+    sessionIdleDays: config.SESSION_IDLE_DAYS,
+    googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+  });
+  app.decorateRequest('auth', null);
+  const authenticate: Authenticator = (request, level) => identity.authenticate(request, level);
   app.addHook('preHandler', async (request) => {
     const level = request.routeOptions.config.auth;
     if (level && level !== 'public') await authenticate(request, level);
@@ -97,18 +111,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installSecurityHeaders(app, { isProduction: config.NODE_ENV === 'production' });
 
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/swx/'),
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    // Limit headers only when a client is refused (with Retry-After); not on every answer.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-  });
+  if (config.RATE_LIMIT_ENABLED) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      allowList: (request) => !request.url.startsWith('/swx/'),
+      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+      // Limit headers only when a client is refused (with Retry-After); not on every answer.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    });
+  }
 
   const metrics = installMetrics(app);
-  const clock = options.clock ?? systemClock;
   const content = createContentService(db, {
     deploymentMode: config.DEPLOYMENT_MODE,
     defaultLanguage: config.DEFAULT_LANGUAGE,
@@ -116,11 +131,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
   });
-  app.decorate('services', { content, clock });
+  app.decorate('services', { content, identity, clock });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics, version: APP_VERSION });
   await app.register(contentPlugin, { prefix: API_PREFIX, content });
+  await app.register(identityPlugin, { prefix: API_PREFIX, identity });
   await registerWebApp(app, {
     distDir: config.WEB_DIST_DIR,
     defaultLanguage: config.DEFAULT_LANGUAGE,

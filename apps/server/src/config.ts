@@ -27,8 +27,28 @@ const ConfigSchema = z.object({
   ABOUT_CONTENT_ID: z.coerce.number().int().positive().optional(),
   SUPPORT_CHAT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  /** The public origin users reach (scheme://host[:port]); wallet sign-in messages name its host. */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('OpenBourse <no-reply@openbourse.invalid>'),
+  ACCESS_GUARD: booleanFromEnv.default(false),
+  WALLET_ONLY: booleanFromEnv.default(false),
+  DEMO_ENABLED: booleanFromEnv.default(true),
+  CAPTCHA_ENABLED: booleanFromEnv.default(false),
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(8).max(28).default(18),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Allow test networks (Sepolia) for wallet sign-in. */
+  WALLET_ALLOW_TESTNETS: booleanFromEnv.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Off only in tests that are not about rate limits. */
+  RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),

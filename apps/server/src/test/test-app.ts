@@ -19,6 +19,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-build',
+    RATE_LIMIT_ENABLED: 'false',
     ...env,
   });
   const app = await buildApp({ config, db: database.db });

@@ -81,7 +81,7 @@ describe('the platform around the modules', () => {
     expect(html.body).toContain(`nonce="${/nonce-([^']+)'/.exec(csp)?.[1]}"`);
   });
 
-  it('answers protected routes 401 until the identity module is registered', async () => {
+  it('answers a protected route 401 without a token', async () => {
     const { app, close } = await createTestApp({}, (unready) => {
       unready.route({
         method: 'GET',

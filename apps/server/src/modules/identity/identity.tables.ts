@@ -1,0 +1,70 @@
+import type { Generated } from 'kysely';
+
+export type IdentityTables = {
+  users: {
+    id: Generated<string>;
+    user_name: string;
+    user_name_key: string;
+    email: string | null;
+    phone_area_code: string | null;
+    phone: string | null;
+    password_hash: string | null;
+    wallet_address: string | null;
+    wallet_type: 'ethereum' | 'tronlink' | null;
+    google_subject: string | null;
+    level: Generated<number>;
+    kyc_status: Generated<number>;
+    first_name: string | null;
+    last_name: string | null;
+    invite_code: string;
+    invited_by: string | null;
+    status: Generated<'active' | 'disabled'>;
+    roles: Generated<string[]>;
+    totp_secret: string | null;
+    totp_enabled: Generated<boolean>;
+    failed_logins: Generated<number>;
+    locked_until: Date | null;
+    online_until: Date | null;
+    last_seen_at: Date | null;
+    last_seen_host: string | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  sessions: {
+    id: Generated<string>;
+    user_id: string;
+    token_hash: Buffer;
+    created_at: Generated<Date>;
+    last_used_at: Generated<Date>;
+    expires_at: Date;
+    revoked_at: Date | null;
+    user_agent: string | null;
+  };
+  email_codes: {
+    id: Generated<string>;
+    email: string;
+    purpose: 'register' | 'reset';
+    code_hash: Buffer;
+    attempts: Generated<number>;
+    expires_at: Date;
+    consumed_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  wallet_nonces: {
+    nonce: string;
+    address: string;
+    wallet_type: 'ethereum' | 'tronlink';
+    message: string;
+    expires_at: Date;
+    consumed_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  captcha_challenges: { id: string; salt: string; difficulty: number; expires_at: Date; consumed_at: Date | null };
+  mail_outbox: {
+    id: Generated<string>;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    created_at: Generated<Date>;
+  };
+};
