@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = process.env.E2E_PORT ?? '8091';
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = 'http://127.0.0.1:8091';
+/** The deployment with the access guard on and wallet-only sign-in (scripts/e2e-server.mjs). */
+export const GUARDED_URL = 'http://127.0.0.1:8095';
 
 // Debian's Chromium (installed by scripts/test.sh when missing); Playwright never downloads a browser here.
 const chromium = {
@@ -46,12 +47,22 @@ export default defineConfig({
       testMatch: /mobile.*\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: 'node ../scripts/e2e-server.mjs',
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node ../scripts/e2e-server.mjs main',
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node ../scripts/e2e-server.mjs guarded',
+      url: `${GUARDED_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,24 +1,72 @@
 // Starts the built platform for the browser journeys on its own port and its own, freshly
 // created database: on DATABASE_URL's server when set (CI), else an embedded PostgreSQL under
-// var/e2e-pg. Playwright starts this and stops it when the run ends.
+// var/. Mail goes to a real local SMTP server started here; the journeys read codes from it
+// through a small HTTP endpoint (GET /code?to=address). Playwright starts and stops this.
+// Usage: node scripts/e2e-server.mjs main|guarded
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = process.env.E2E_PORT ?? '8091';
+const profile = process.argv[2] ?? 'main';
+const profiles = {
+  // The ordinary deployment.
+  main: { port: 8091, mailPort: 8093, embeddedPort: 54331, env: {} },
+  // Access guard on and wallet-only sign-in.
+  guarded: { port: 8095, mailPort: 8096, embeddedPort: 54333, env: { ACCESS_GUARD: 'true', WALLET_ONLY: 'true' } },
+};
+const chosen = profiles[profile];
+if (!chosen) throw new Error(`unknown profile ${profile}`);
+
+// A real SMTP server that keeps every message, and an HTTP reader for the journeys.
+const mails = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
+createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const to = url.searchParams.get('to') ?? '';
+  const mail = [...mails].reverse().find((m) => m.to.includes(to));
+  const body =
+    mail?.raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n')
+      .replace(/=\r?\n/g, '') ?? '';
+  const code = /\b(\d{6})\b/.exec(body)?.[1] ?? null;
+  response.writeHead(code ? 200 : 404, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ code }));
+}).listen(chosen.mailPort, '127.0.0.1');
+
 const env = {
   ...process.env,
-  PORT: port,
+  ...chosen.env,
+  PORT: String(chosen.port),
   HOST: '127.0.0.1',
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000',
+  RATE_LIMIT_ENABLED: 'false',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
 };
 
 if (process.env.DATABASE_URL) {
-  const database = 'openbourse_e2e';
+  const database = `openbourse_e2e_${profile}`;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -28,8 +76,8 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
 } else {
-  env.DATA_DIR = path.join(root, 'var/e2e-pg');
-  env.EMBEDDED_PG_PORT = process.env.E2E_EMBEDDED_PG_PORT ?? '54331';
+  env.DATA_DIR = path.join(root, `var/e2e-${profile}`);
+  env.EMBEDDED_PG_PORT = String(chosen.embeddedPort);
 }
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env, stdio: 'inherit' });

@@ -1,16 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { seededPageTitle } from '../seed-texts';
 
-test('the onboarding board continues to the app and is not shown again this session', async ({ page }) => {
+test('the onboarding board continues a visitor to registration and is not shown again this session', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('onboarding-board')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('onboarding-board')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/pass\/register$/);
+  // Registration hides the tab bar (SPEC §2).
+  await expect(page.getByTestId('tab-bar')).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('showBoard'))).toBe('1');
+  await page.goto('/');
   await expect(page.getByTestId('home-mobile')).toBeVisible();
   await expect(page.getByTestId('tab-bar')).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem('showBoard'))).toBe('1');
-  await page.reload();
-  await expect(page.getByTestId('home-mobile')).toBeVisible();
 });
 
 test('skip goes home; the tab bar hides on /about; Arabic turns the page right-to-left', async ({ page }) => {

@@ -136,7 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics, version: APP_VERSION });
   await app.register(contentPlugin, { prefix: API_PREFIX, content });
-  await app.register(identityPlugin, { prefix: API_PREFIX, identity });
+  await app.register(identityPlugin, {
+    prefix: API_PREFIX,
+    identity,
+    db,
+    google: {
+      issuer: config.GOOGLE_ISSUER,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+    },
+    wallet: { db, clock, publicOrigin: config.PUBLIC_ORIGIN, allowTestnets: config.WALLET_ALLOW_TESTNETS },
+  });
   await registerWebApp(app, {
     distDir: config.WEB_DIST_DIR,
     defaultLanguage: config.DEFAULT_LANGUAGE,

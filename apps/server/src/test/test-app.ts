@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedContent } from '../modules/content/index.js';
+import type { Clock } from '../platform/clock.js';
 import { migrate } from '../platform/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -11,6 +12,7 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () 
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await migrate(database.url);
@@ -22,7 +24,7 @@ export async function createTestApp(
     RATE_LIMIT_ENABLED: 'false',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, clock: options.clock });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import { errorMessage } from '../shared/api/errors';
 import { isMobileUserAgent, rootFontSizePx } from '../shared/device/device';
 import { isRtl } from '../shared/i18n/i18n';
 import { router } from './router';
+import { installSessionHooks } from './session-hooks';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -20,7 +21,7 @@ const theme = createTheme({
   defaultRadius: 'md',
 });
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   // A failed action (a POST) is announced as a toast in the user's language; failed reads
   // show their error where the data would have been, with a retry button (QueryState).
   mutationCache: new MutationCache({
@@ -34,6 +35,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+installSessionHooks(router, queryClient);
 
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 

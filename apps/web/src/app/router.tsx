@@ -1,9 +1,12 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { useHeartbeat } from '../modules/identity/heartbeat';
 import { isMobileUserAgent } from '../shared/device/device';
 import { DesktopShell } from './desktop/DesktopShell';
+import { RouteGuard } from './guard';
 import { MobileShell } from './mobile/MobileShell';
+import { RouteError } from './RouteError';
 
 // Every page is its own chunk: the first load carries only the shell and the page it opens.
 const HomePage = lazy(() => import('../modules/home/HomePage'));
@@ -14,6 +17,10 @@ const DetailPage = lazy(() => import('../modules/content/DetailPage'));
 const AboutPage = lazy(() => import('../modules/content/AboutPage'));
 const IntroductionPage = lazy(() => import('../modules/content/IntroductionPage'));
 const EmptyPage = lazy(() => import('../modules/empty/EmptyPage'));
+const LoginPage = lazy(() => import('../modules/identity/LoginPage'));
+const RegisterPage = lazy(() => import('../modules/identity/RegisterPage'));
+const ResetPage = lazy(() => import('../modules/identity/ResetPage'));
+const ProfilePage = lazy(() => import('../modules/identity/ProfilePage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -30,6 +37,7 @@ function ScrollToTop() {
 }
 
 function Layout() {
+  useHeartbeat();
   const Shell = isMobileUserAgent(navigator.userAgent) ? MobileShell : DesktopShell;
   return (
     <Shell>
@@ -41,7 +49,9 @@ function Layout() {
           </Center>
         }
       >
-        <Outlet />
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
       </Suspense>
     </Shell>
   );
@@ -50,6 +60,7 @@ function Layout() {
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/help', element: <HelpPage /> },
@@ -59,6 +70,10 @@ export const router = createBrowserRouter([
       { path: '/about', element: <AboutPage /> },
       { path: '/introduction', element: <IntroductionPage /> },
       { path: '/empty', element: <EmptyPage /> },
+      { path: '/pass/login', element: <LoginPage /> },
+      { path: '/pass/register', element: <RegisterPage /> },
+      { path: '/pass/reset', element: <ResetPage /> },
+      { path: '/profile', element: <ProfilePage /> },
       // Unknown paths go home (SPEC §2).
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -11,6 +11,10 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/about',
   '/introduction',
   '/empty',
+  '/pass/login',
+  '/pass/register',
+  '/pass/reset',
+  '/profile',
 ]);
 
 export function isRouteAvailable(path: string): boolean {
@@ -51,6 +55,8 @@ export function titleKeyFor(pathname: string): string {
   if (pathname.startsWith('/help/faq')) return 'help.faqShort';
   if (pathname.startsWith('/help/notice')) return 'help.notices';
   if (pathname.startsWith('/help')) return 'help.title';
-  if (pathname === '/empty') return 'app.name';
+  if (pathname === '/pass/login') return 'nav.login';
+  if (pathname === '/pass/register') return 'nav.signup';
+  if (pathname === '/profile') return 'profile.title';
   return 'app.name';
 }

@@ -70,7 +70,8 @@ export const CATALOGUE = {
   CODE_SENT_TOO_OFTEN: { code: 10113, status: 429 },
   PASSWORDS_DO_NOT_MATCH: { code: 10114, status: 400 },
   PASSWORD_TOO_WEAK: { code: 10115, status: 400 },
-  TOTP_REQUIRED: { code: 10116, status: 401 },
+  // 400, not 401: HTTP 401 means "signed out" to the client (SPEC §4), and this is a sign-in step.
+  TOTP_REQUIRED: { code: 10116, status: 400 },
   TOTP_INVALID: { code: 10117, status: 400 },
   WALLET_ONLY_MODE: { code: 10118, status: 403 },
   CAPTCHA_INVALID: { code: 10119, status: 400 },

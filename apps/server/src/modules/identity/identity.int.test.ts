@@ -252,7 +252,7 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     expect((await post(app, '/user/totp/enable', { code: code() }, auth)).code).toBe(20005);
 
     const withoutCode = await post(app, '/login/login', { userName: user.userName, password: user.password });
-    expect(withoutCode).toMatchObject({ status: 401, code: 10116 });
+    expect(withoutCode).toMatchObject({ status: 400, code: 10116 });
     const withCode = await post(app, '/login/login', {
       userName: user.userName,
       password: user.password,

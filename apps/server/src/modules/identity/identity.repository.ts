@@ -25,6 +25,10 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+export function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
+}
+
 export function findUserByInviteCode(db: Db, inviteCode: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
 }
@@ -282,5 +286,81 @@ export function consumeCaptchaChallenge(db: Db, id: string) {
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .returning(['salt', 'difficulty'])
+    .executeTakeFirst();
+}
+
+// Wallet sign-in
+
+export function findUserByWalletAddress(db: Db, address: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('wallet_address', '=', address).executeTakeFirst();
+}
+
+export type NewWalletNonce = {
+  nonce: string;
+  address: string;
+  walletType: 'ethereum' | 'tronlink';
+  message: string;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+/**
+ * Stores a nonce unless the address already had `max` issued since `since`; false when over
+ * the limit. Issuance is serialised per address (advisory lock) so concurrent requests cannot
+ * both pass the count, and the address's expired nonces are dropped on the way.
+ */
+export function insertWalletNonceWithinLimit(
+  db: Db,
+  values: NewWalletNonce,
+  limit: { max: number; since: Date },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`wallet_nonces:${values.address}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom('wallet_nonces')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('address', '=', values.address)
+      .where('created_at', '>', limit.since)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= limit.max) return false;
+    await trx
+      .deleteFrom('wallet_nonces')
+      .where('address', '=', values.address)
+      .where('expires_at', '<=', values.createdAt)
+      .execute();
+    await trx
+      .insertInto('wallet_nonces')
+      .values({
+        nonce: values.nonce,
+        address: values.address,
+        wallet_type: values.walletType,
+        message: values.message,
+        created_at: values.createdAt,
+        expires_at: values.expiresAt,
+        consumed_at: null,
+      })
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * Takes a nonce once, and only with its exact message, address and wallet type while unexpired:
+ * a replay, a second concurrent use or an altered message finds nothing.
+ */
+export function consumeWalletNonce(
+  db: Db,
+  values: { nonce: string; address: string; walletType: 'ethereum' | 'tronlink'; message: string; at: Date },
+) {
+  return db
+    .updateTable('wallet_nonces')
+    .set({ consumed_at: values.at })
+    .where('nonce', '=', values.nonce)
+    .where('address', '=', values.address)
+    .where('wallet_type', '=', values.walletType)
+    .where('message', '=', values.message)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', values.at)
+    .returning(['nonce', 'expires_at'])
     .executeTakeFirst();
 }

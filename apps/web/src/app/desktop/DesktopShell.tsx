@@ -1,6 +1,6 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord, IconBrandTelegram, IconBrandX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
@@ -10,6 +10,8 @@ import {
   usePublicSettings,
   useSocialLinks,
 } from '../../modules/content/content.api';
+import { useAuthSettings } from '../../modules/identity/identity.api';
+import { useSession } from '../../modules/identity/session';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { ComingSoon } from '../ComingSoon';
@@ -33,6 +35,8 @@ export function DesktopShell({ children }: { children: ReactNode }) {
 
 function DesktopTopBar() {
   const { t } = useTranslation();
+  const { token } = useSession();
+  const settings = useAuthSettings();
   return (
     <header className="ob-topbar">
       <Container size="xl" className="ob-topbar-inner">
@@ -52,13 +56,30 @@ function DesktopTopBar() {
         </nav>
         <Group gap="xs" wrap="nowrap">
           <LanguagePickerButton />
-          <ComingSoon className="ob-auth-button">{t('nav.login')}</ComingSoon>
-          <ComingSoon className="ob-auth-button ob-auth-button--primary">{t('nav.signup')}</ComingSoon>
+          {token ? (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          ) : (
+            <>
+              <Button component={Link} to="/pass/login" variant="default">
+                {t('nav.login')}
+              </Button>
+              {!settings.data?.walletOnly && (
+                <Button component={Link} to="/pass/register">
+                  {t('nav.signup')}
+                </Button>
+              )}
+            </>
+          )}
         </Group>
       </Container>
     </header>
   );
 }
+
+// The menu (and its positioning code) loads only for signed-in users.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 const SOCIAL_ICONS = { discord: IconBrandDiscord, twitter: IconBrandX, telegram: IconBrandTelegram } as const;
 

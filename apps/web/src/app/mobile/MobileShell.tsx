@@ -14,6 +14,8 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { contentHref, useFooterPages, usePublicSettings } from '../../modules/content/content.api';
+import { useAuthSettings } from '../../modules/identity/identity.api';
+import { displayUserName, useSession } from '../../modules/identity/session';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { ComingSoon } from '../ComingSoon';
@@ -78,6 +80,8 @@ export function MobileShell({ children }: { children: ReactNode }) {
 
 function MobileTopBar() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const settings = useAuthSettings();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [isSearchOpen, search] = useDisclosure(false);
@@ -111,7 +115,15 @@ function MobileTopBar() {
           <IconSearch size={20} aria-hidden />
         </ActionIcon>
         <LanguagePickerButton compact />
-        <ComingSoon className="ob-mobile-login">{t('nav.login')}</ComingSoon>
+        {user ? (
+          <Anchor component={Link} to="/profile" size="sm" fw={600} data-testid="mobile-user-name">
+            {displayUserName(user, Boolean(settings.data?.walletOnly))}
+          </Anchor>
+        ) : (
+          <Button component={Link} to="/pass/login" size="compact-sm" variant="light">
+            {t('nav.login')}
+          </Button>
+        )}
       </Group>
       {isSearchOpen && (
         <Suspense fallback={null}>
@@ -151,8 +163,9 @@ function MobileTabBar() {
 function OnboardingBoard({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // Continue leads to registration once it exists; until then (and when logged in) home.
-  const continueTo = isRouteAvailable('/pass/register') ? '/pass/register' : '/';
+  // Continue leads a visitor to registration and a signed-in user home (SPEC §2).
+  const { token } = useSession();
+  const continueTo = token ? '/' : '/pass/register';
   return (
     <main className="ob-board" id="main" data-testid="onboarding-board">
       <Group justify="flex-end">

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuthSettings } from '../modules/identity/identity.api';
+import { useSession } from '../modules/identity/session';
+
+const SIGN_IN_ROUTES = ['/pass/login', '/pass/register', '/pass/reset'];
+const NEEDS_SIGN_IN = ['/profile'];
+
+/** Where a request for `pathname` must go instead, or null to stay (SPEC §4 route guard). */
+export function guardRedirect(
+  pathname: string,
+  state: { isSignedIn: boolean; accessGuard: boolean; walletOnly: boolean },
+): string | null {
+  if (state.accessGuard) {
+    if (state.walletOnly && SIGN_IN_ROUTES.includes(pathname)) return '/empty';
+    if (state.isSignedIn && pathname === '/empty') return '/';
+    const isOpen =
+      pathname === '/empty' || SIGN_IN_ROUTES.includes(pathname) || pathname.startsWith('/api/loginCallback/');
+    if (!state.isSignedIn && !isOpen) return '/empty';
+  }
+  if (!state.isSignedIn && NEEDS_SIGN_IN.some((path) => pathname === path || pathname.startsWith(`${path}/`))) {
+    return state.walletOnly ? '/empty' : '/pass/login';
+  }
+  return null;
+}
+
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { token } = useSession();
+  const settings = useAuthSettings();
+  // Until the settings arrive only the sign-in requirement is known; the guard waits for the rest.
+  const target = guardRedirect(pathname, {
+    isSignedIn: token !== null,
+    accessGuard: settings.data?.accessGuard ?? false,
+    walletOnly: settings.data?.walletOnly ?? false,
+  });
+  if (settings.isPending && token === null && pathname !== '/') return null;
+  return target ? <Navigate to={target} replace /> : children;
+}

@@ -1,0 +1,122 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { AuthCard } from './AuthCard';
+import { solveCaptchaIfRequired } from './captcha';
+import { useAuthSettings, useSignIn } from './identity.api';
+import { checks, type FieldErrors } from './validation';
+
+type Field = 'userName' | 'password' | 'totp';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const settings = useAuthSettings();
+  const signIn = useSignIn<{ userName: string; password: string; totp?: string }>('/login/login');
+  const [values, setValues] = useState({ userName: '', password: '', totp: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [isTotpNeeded, setTotpNeeded] = useState(false);
+  const [isCaptchaRunning, setCaptchaRunning] = useState(false);
+  const reason = (useLocation().state as { reason?: string } | null)?.reason;
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: React clears the event's target before the updater runs.
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors<Field> = {};
+    if (!checks.required(values.userName)) found.userName = t('auth.required');
+    if (!checks.required(values.password)) found.password = t('auth.required');
+    if (isTotpNeeded && !checks.code(values.totp)) found.totp = t('auth.codeFormat');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      setCaptchaRunning(Boolean(settings.data?.captchaRequired));
+      const captcha = settings.data?.captchaRequired ? await solveCaptchaIfRequired() : undefined;
+      setCaptchaRunning(false);
+      await signIn.mutateAsync({
+        userName: values.userName.trim(),
+        password: values.password,
+        ...(isTotpNeeded ? { totp: values.totp.trim() } : {}),
+        ...(captcha ? { captcha } : {}),
+      });
+      navigate('/', { replace: true });
+    } catch (error) {
+      setCaptchaRunning(false);
+      if (error instanceof ApiError && error.code === 10116) setTotpNeeded(true);
+    }
+  };
+
+  if (settings.data?.walletOnly) {
+    return (
+      <AuthCard title={t('auth.loginTitle')}>
+        <Alert color="blue">{t('auth.walletOnly')}</Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.loginTitle')}>
+      {reason && (
+        <Alert color="yellow" role="alert" data-testid="forced-logout-reason">
+          {reason}
+        </Alert>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.userNameOrEmail')}
+            autoComplete="username"
+            value={values.userName}
+            onChange={set('userName')}
+            error={errors.userName}
+            required
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            required
+          />
+          {isTotpNeeded && (
+            <>
+              <Text size="sm">{t('auth.totpPrompt')}</Text>
+              <TextInput
+                label={t('auth.totp')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={values.totp}
+                onChange={set('totp')}
+                error={errors.totp}
+                data-autofocus
+              />
+            </>
+          )}
+          {isCaptchaRunning && <Text size="sm">{t('auth.captchaWorking')}</Text>}
+          <Button type="submit" loading={signIn.isPending || isCaptchaRunning} fullWidth>
+            {t('auth.submitLogin')}
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/pass/reset" size="sm">
+          {t('auth.forgotPassword')}
+        </Anchor>
+        <Text size="sm">
+          {t('auth.noAccount')}{' '}
+          <Anchor component={Link} to="/pass/register">
+            {t('nav.signup')}
+          </Anchor>
+        </Text>
+      </Group>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,325 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { LANGUAGE_BCP47, type Language, type TUserInfo } from '@openbourse/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { catalogueMessage } from '../../shared/i18n/i18n';
+import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SupportLink } from '../../shared/ui/SupportLink';
+import { useAuthSettings, useLogout, useUserInfo } from './identity.api';
+import { displayUserName, session, useSession } from './session';
+import { checks } from './validation';
+
+const LEVELS = ['levelNormal', 'VIP1', 'VIP2', 'VIP3', 'VIP4'] as const;
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const userInfo = useUserInfo();
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} mb="lg">
+        {t('profile.title')}
+      </Title>
+      <QueryState query={userInfo}>
+        {(user) => (
+          <Stack gap="lg">
+            <AccountSummary user={user} />
+            <AccountMode />
+            {user.hasPassword && <ChangePassword />}
+            <TwoFactor user={user} />
+            <Card withBorder padding="lg">
+              <Group justify="space-between">
+                <Text fw={600}>{t('profile.language')}</Text>
+                <LanguagePickerButton />
+              </Group>
+              <Group mt="md" gap="lg">
+                <Anchor component={Link} to="/help">
+                  {t('profile.help')}
+                </Anchor>
+                <SupportLink />
+              </Group>
+            </Card>
+            <LogoutButton />
+          </Stack>
+        )}
+      </QueryState>
+    </Container>
+  );
+}
+
+function AccountSummary({ user }: { user: TUserInfo }) {
+  const { t, i18n } = useTranslation();
+  const settings = useAuthSettings();
+  const level = LEVELS[user.level] ?? 'levelNormal';
+  const since = new Intl.DateTimeFormat(LANGUAGE_BCP47[i18n.language as Language] ?? 'en', {
+    dateStyle: 'long',
+  }).format(new Date(user.createTime));
+  const rows: Array<[string, string]> = [
+    [t('profile.userName'), displayUserName(user, Boolean(settings.data?.walletOnly))],
+    [t('profile.email'), user.email ?? '—'],
+    [t('profile.level'), level === 'levelNormal' ? t('profile.levelNormal') : level],
+    [t('profile.kyc'), t(`profile.kycStatus${user.idefinderStatus}`)],
+    [t('profile.memberSince'), since],
+  ];
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-summary">
+      <Title order={2} size="h3" id="profile-summary" mb="sm">
+        {t('profile.summary')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl" className="ob-definition-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" fw={500} data-testid={`profile-${label}`}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function AccountMode() {
+  const { t } = useTranslation();
+  const { mode } = useSession();
+  const settings = useAuthSettings();
+  const queryClient = useQueryClient();
+  const change = (value: string) => {
+    if (value === 'demo' && settings.data && !settings.data.demoEnabled) {
+      notifications.show({ color: 'yellow', message: catalogueMessage(10124), autoClose: 4000 });
+      return;
+    }
+    session.setMode(value === 'demo' ? 'demo' : 'live');
+    void queryClient.invalidateQueries();
+    notifications.show({
+      color: 'blue',
+      message: value === 'demo' ? t('profile.switchedToDemo') : t('profile.switchedToLive'),
+      autoClose: 3000,
+    });
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-mode">
+      <Title order={2} size="h3" id="profile-mode" mb="sm">
+        {t('profile.accountMode')}
+      </Title>
+      <SegmentedControl
+        value={mode}
+        onChange={change}
+        data={[
+          { value: 'live', label: t('profile.live') },
+          { value: 'demo', label: t('profile.demo') },
+        ]}
+        aria-label={t('profile.accountMode')}
+      />
+    </Card>
+  );
+}
+
+function ChangePassword() {
+  const { t } = useTranslation();
+  const [values, setValues] = useState({ oldPassword: '', password: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({ mutationFn: (input: typeof values) => api.post('/user/repassword', input) });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!checks.password(values.password)) return setError(t('auth.passwordShort'));
+    if (values.password !== values.confirmPassword) return setError(t('auth.passwordsDiffer'));
+    setError(null);
+    try {
+      await change.mutateAsync(values);
+      setValues({ oldPassword: '', password: '', confirmPassword: '' });
+      notifications.show({ color: 'green', message: t('profile.passwordChanged'), autoClose: 4000 });
+    } catch {
+      // Announced by the mutation toast.
+    }
+  };
+  const set = (field: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: React clears the event's target before the updater runs.
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-password">
+      <Title order={2} size="h3" id="profile-password" mb="sm">
+        {t('profile.changePassword')}
+      </Title>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm" maw={420}>
+          <PasswordInput
+            label={t('auth.oldPassword')}
+            autoComplete="current-password"
+            value={values.oldPassword}
+            onChange={set('oldPassword')}
+            required
+          />
+          <PasswordInput
+            label={t('auth.newPassword')}
+            description={t('auth.passwordHint')}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            required
+          />
+          <PasswordInput
+            label={t('auth.confirmPassword')}
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={error}
+            required
+          />
+          <Button type="submit" loading={change.isPending} w="fit-content">
+            {t('profile.save')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function TwoFactor({ user }: { user: TUserInfo }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const start = useMutation({ mutationFn: () => api.post<{ secret: string; otpauthUri: string }>('/user/totp/setup') });
+  const confirm = useMutation({
+    mutationFn: (path: string) => api.post(path, { code: code.trim() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['identity', 'userInfo'] }),
+  });
+
+  useEffect(() => {
+    if (!setup) return;
+    let isCurrent = true;
+    // The QR library loads only when someone sets up two-factor.
+    void import('qrcode').then((qrcode) =>
+      qrcode.toDataURL(setup.otpauthUri, { margin: 1, width: 200 }).then((url) => {
+        if (isCurrent) setQr(url);
+      }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [setup]);
+
+  const submit = async (path: string, message: string) => {
+    try {
+      await confirm.mutateAsync(path);
+      setSetup(null);
+      setCode('');
+      notifications.show({ color: 'green', message, autoClose: 3000 });
+    } catch {
+      // Announced by the mutation toast.
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-2fa">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3" id="profile-2fa">
+          {t('profile.twoFactor')}
+        </Title>
+        <Badge color={user.totpEnabled ? 'green' : 'gray'}>
+          {user.totpEnabled ? t('profile.twoFactorOn') : t('profile.twoFactorOff')}
+        </Badge>
+      </Group>
+      {!user.totpEnabled && !setup && (
+        <Button
+          variant="light"
+          loading={start.isPending}
+          onClick={() =>
+            void start
+              .mutateAsync()
+              .then(setSetup)
+              .catch(() => undefined)
+          }
+        >
+          {t('profile.twoFactorSetup')}
+        </Button>
+      )}
+      {setup && (
+        <Stack gap="sm">
+          <Text size="sm">{t('profile.twoFactorScan')}</Text>
+          {qr && <Image src={qr} alt="" w={200} h={200} />}
+          <Text size="sm">
+            {t('profile.twoFactorKey')}: <code data-testid="totp-secret">{setup.secret}</code>
+          </Text>
+        </Stack>
+      )}
+      {(setup || user.totpEnabled) && (
+        <Group align="flex-end" mt="sm">
+          <TextInput
+            label={t('auth.totp')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          {user.totpEnabled ? (
+            <Button
+              color="red"
+              variant="light"
+              loading={confirm.isPending}
+              onClick={() => void submit('/user/totp/disable', t('profile.twoFactorDisabled'))}
+            >
+              {t('profile.twoFactorDisable')}
+            </Button>
+          ) : (
+            <Button
+              loading={confirm.isPending}
+              onClick={() => void submit('/user/totp/enable', t('profile.twoFactorEnabled'))}
+            >
+              {t('profile.twoFactorEnable')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+function LogoutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <Button
+      variant="default"
+      color="red"
+      w="fit-content"
+      loading={logout.isPending}
+      onClick={() =>
+        void logout.mutateAsync().finally(() => {
+          notifications.show({ message: t('auth.loggedOut'), autoClose: 3000 });
+          navigate('/', { replace: true });
+        })
+      }
+    >
+      {t('profile.logout')}
+    </Button>
+  );
+}

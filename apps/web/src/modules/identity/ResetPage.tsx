@@ -1,0 +1,110 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { AuthCard } from './AuthCard';
+import { solveCaptchaIfRequired } from './captcha';
+import { EmailCodeField } from './EmailCodeField';
+import { useAuthSettings } from './identity.api';
+import { checks, type FieldErrors } from './validation';
+
+type Field = 'email' | 'code' | 'password' | 'confirmPassword';
+
+export default function ResetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const settings = useAuthSettings();
+  const reset = useMutation({ mutationFn: (input: Record<string, string>) => api.post('/login/resetPassword', input) });
+  const [values, setValues] = useState({ email: '', code: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: React clears the event's target before the updater runs.
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const checkEmail = () => {
+    const isValid = checks.email(values.email);
+    setErrors((current) => ({ ...current, email: isValid ? undefined : t('auth.emailInvalid') }));
+    return isValid;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors<Field> = {};
+    if (!checks.email(values.email)) found.email = t('auth.emailInvalid');
+    if (!checks.code(values.code)) found.code = t('auth.codeFormat');
+    if (!checks.password(values.password)) found.password = t('auth.passwordShort');
+    if (values.password !== values.confirmPassword) found.confirmPassword = t('auth.passwordsDiffer');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await reset.mutateAsync({ ...values, email: values.email.trim(), code: values.code.trim() });
+      notifications.show({ color: 'green', message: t('auth.resetDone'), autoClose: 4000 });
+      navigate('/pass/login', { replace: true });
+    } catch {
+      // Announced by the mutation toast.
+    }
+  };
+
+  if (settings.data?.walletOnly) {
+    return (
+      <AuthCard title={t('auth.resetTitle')}>
+        <Alert color="blue">{t('auth.walletOnly')}</Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.resetTitle')}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            type="email"
+            label={t('auth.email')}
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+            required
+          />
+          <EmailCodeField
+            email={values.email}
+            type="reset"
+            code={values.code}
+            onCodeChange={(code) => setValues((current) => ({ ...current, code }))}
+            beforeSend={checkEmail}
+            getCaptcha={() => (settings.data?.captchaRequired ? solveCaptchaIfRequired() : Promise.resolve(undefined))}
+            error={errors.code}
+          />
+          <PasswordInput
+            label={t('auth.newPassword')}
+            description={t('auth.passwordHint')}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            required
+          />
+          <PasswordInput
+            label={t('auth.confirmPassword')}
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={errors.confirmPassword}
+            required
+          />
+          <Button type="submit" loading={reset.isPending} fullWidth>
+            {t('auth.submitReset')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/pass/login" size="sm">
+        {t('nav.login')}
+      </Anchor>
+    </AuthCard>
+  );
+}

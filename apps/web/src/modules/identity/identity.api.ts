@@ -1,0 +1,67 @@
+import type { TAuthSettings, TLoginResult, TUserInfo } from '@openbourse/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../shared/api/client';
+import { session, useSession } from './session';
+
+export function useAuthSettings() {
+  return useQuery({
+    queryKey: ['identity', 'settings'],
+    queryFn: ({ signal }) => api.get<TAuthSettings>('/login/authSettings', undefined, signal),
+    staleTime: 300_000,
+  });
+}
+
+/** The signed-in user's info, refreshed from the server; a failure signs out (SPEC §4). */
+export function useUserInfo() {
+  const { token, mode } = useSession();
+  return useQuery({
+    queryKey: ['identity', 'userInfo', token, mode],
+    queryFn: async () => {
+      try {
+        const user = await api.post<TUserInfo>('/user/getUserInfo');
+        session.updateUser(user);
+        return user;
+      } catch (error) {
+        // A 401 is handled by the session hooks (with its reason); any other failure signs out.
+        if (!(error instanceof ApiError && error.code === 401)) session.clear();
+        throw error;
+      }
+    },
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
+export function useSignIn<TInput>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => api.post<TLoginResult>(path, input),
+    onSuccess: (result) => {
+      session.signIn(result);
+      void queryClient.invalidateQueries({ queryKey: ['identity'] });
+    },
+  });
+}
+
+export function useSendCode() {
+  return useMutation({
+    mutationFn: (input: { email: string; type: 'register' | 'reset'; captcha?: CaptchaSolution }) =>
+      api.post<{ expiresInSeconds: number; resendAfterSeconds: number }>('/login/sendCode', input),
+  });
+}
+
+export type CaptchaSolution = { challengeId: string; solution: string };
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      // The token dies on the server first; the local session goes whatever the answer.
+      await api.post('/login/logout').catch(() => undefined);
+    },
+    onSettled: () => {
+      session.clear();
+      queryClient.removeQueries({ queryKey: ['identity', 'userInfo'] });
+    },
+  });
+}
