@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     captchaEnabled: config.CAPTCHA_ENABLED,
     captchaDifficulty: config.CAPTCHA_DIFFICULTY,
     sessionIdleDays: config.SESSION_IDLE_DAYS,
-    googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
   });
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.authenticate(request, level);
@@ -144,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       issuer: config.GOOGLE_ISSUER,
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
+      walletOnly: config.WALLET_ONLY,
     },
     wallet: { db, clock, publicOrigin: config.PUBLIC_ORIGIN, allowTestnets: config.WALLET_ALLOW_TESTNETS },
   });

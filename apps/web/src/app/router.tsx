@@ -21,6 +21,7 @@ const LoginPage = lazy(() => import('../modules/identity/LoginPage'));
 const RegisterPage = lazy(() => import('../modules/identity/RegisterPage'));
 const ResetPage = lazy(() => import('../modules/identity/ResetPage'));
 const ProfilePage = lazy(() => import('../modules/identity/ProfilePage'));
+const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleCallbackPage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -74,6 +75,7 @@ export const router = createBrowserRouter([
       { path: '/pass/register', element: <RegisterPage /> },
       { path: '/pass/reset', element: <ResetPage /> },
       { path: '/profile', element: <ProfilePage /> },
+      { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },
       // Unknown paths go home (SPEC §2).
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -15,6 +15,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/pass/register',
   '/pass/reset',
   '/profile',
+  '/api/loginCallback/google',
 ]);
 
 export function isRouteAvailable(path: string): boolean {
@@ -25,7 +26,12 @@ export function isRouteAvailable(path: string): boolean {
 const BARE_ROUTES = ['/pass/reset', '/pass/login', '/pass/register', '/about'];
 
 export function hidesFooterAndTabBar(pathname: string): boolean {
-  return BARE_ROUTES.includes(pathname) || pathname === '/api/loginCallback/google';
+  return BARE_ROUTES.includes(pathname) || hidesAllBars(pathname);
+}
+
+/** SPEC §2: the Google sign-in return is a full page without any navigation bar. */
+export function hidesAllBars(pathname: string): boolean {
+  return pathname === '/api/loginCallback/google';
 }
 
 export type NavItem = { path: string; labelKey: string };

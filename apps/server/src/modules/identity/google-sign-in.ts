@@ -25,6 +25,8 @@ export type GoogleOptions = {
   issuer: string;
   clientId: string | undefined;
   clientSecret: string | undefined;
+  /** WALLET_ONLY: the deployment signs in with wallets only, Google included. */
+  walletOnly?: boolean;
 };
 
 type RequestMeta = { userAgent: string | null };
@@ -191,7 +193,7 @@ export function createGoogleSignIn(db: Db, identity: IdentityService, options: G
   return {
     async publicConfig(log: FastifyBaseLogger): Promise<TGoogleConfigResponse> {
       const disabled = { enabled: false, clientId: null, authorizationEndpoint: null, scope: GOOGLE_SCOPE };
-      if (!configured || !clientId) return disabled;
+      if (!configured || !clientId || options.walletOnly) return disabled;
       try {
         const endpoint = (await configuration()).serverMetadata().authorization_endpoint;
         if (!endpoint) throw new Error('the issuer announces no authorization endpoint');
@@ -208,6 +210,7 @@ export function createGoogleSignIn(db: Db, identity: IdentityService, options: G
       meta: RequestMeta,
       log: FastifyBaseLogger,
     ): Promise<TLoginResult> {
+      if (options.walletOnly) throw new AppError('WALLET_ONLY_MODE');
       if (!configured) throw new AppError('GOOGLE_NOT_CONFIGURED');
       const google = await exchange(input, log);
       const user = await findOrCreateUser(google, log);

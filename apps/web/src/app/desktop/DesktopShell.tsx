@@ -16,7 +16,7 @@ import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { ComingSoon } from '../ComingSoon';
 import { Logo } from '../Logo';
-import { DESKTOP_TABS, hidesFooterAndTabBar, isRouteAvailable } from '../routes';
+import { DESKTOP_TABS, hidesAllBars, hidesFooterAndTabBar, isRouteAvailable } from '../routes';
 import { SandboxRibbon } from '../SandboxRibbon';
 
 export function DesktopShell({ children }: { children: ReactNode }) {
@@ -24,7 +24,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
   return (
     <div className="ob-shell ob-shell--desktop">
       <SandboxRibbon />
-      <DesktopTopBar />
+      {!hidesAllBars(pathname) && <DesktopTopBar />}
       <main id="main" className="ob-main" tabIndex={-1}>
         {children}
       </main>

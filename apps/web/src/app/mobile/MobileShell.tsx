@@ -20,7 +20,7 @@ import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { ComingSoon } from '../ComingSoon';
 import { LogoMark } from '../Logo';
-import { hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../routes';
+import { hidesAllBars, hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../routes';
 import { SandboxRibbon } from '../SandboxRibbon';
 
 // Loaded on first use, keeping the modal code out of the first page.
@@ -69,7 +69,7 @@ export function MobileShell({ children }: { children: ReactNode }) {
   return (
     <div className="ob-shell ob-shell--mobile">
       <SandboxRibbon />
-      {pathname !== '/api/loginCallback/google' && <MobileTopBar />}
+      {!hidesAllBars(pathname) && <MobileTopBar />}
       <main id="main" className={hideBars ? 'ob-main' : 'ob-main ob-main--with-tabbar'} tabIndex={-1}>
         {children}
       </main>

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
+import { GoogleButton } from './google/GoogleButton';
 import { useAuthSettings, useSignIn } from './identity.api';
 import { checks, type FieldErrors } from './validation';
 
@@ -106,6 +107,7 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <GoogleButton />
       <Group justify="space-between">
         <Anchor component={Link} to="/pass/reset" size="sm">
           {t('auth.forgotPassword')}
