@@ -11,7 +11,7 @@ if (kind === 'hello') {
   app.get('/hello', async () => ({ hello: 'world' }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.send?.({ port: app.server.address().port });
-} else if (kind === 'content') {
+} else if (kind === 'content' || kind === 'identity') {
   const { buildApp } = await import(path.join(root, 'apps/server/dist/app.js'));
   const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
   const { createDatabase } = await import(path.join(root, 'apps/server/dist/platform/db/database.js'));
@@ -24,6 +24,8 @@ if (kind === 'hello') {
     DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'var/bench-pg'),
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54332',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // The identity bench measures sign-in itself; its per-route limits would stop it at 20/min.
+    ...(kind === 'identity' ? { RATE_LIMIT_ENABLED: 'false' } : {}),
   });
   const database = await provisionDatabase(config, () => undefined);
   await migrate(database.connectionString);
@@ -33,7 +35,29 @@ if (kind === 'hello') {
   // request path, so it runs with logging off, as the hello-world route does.
   const app = await buildApp({ config, db, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  process.send?.({ port: app.server.address().port });
+  const port = app.server.address().port;
+  let credentials = null;
+  if (kind === 'identity') {
+    const repository = await import(path.join(root, 'apps/server/dist/modules/identity/identity.repository.js'));
+    const { hashPassword } = await import(path.join(root, 'apps/server/dist/modules/identity/password.js'));
+    const userName = `bench${Date.now().toString(36)}`;
+    const password = 'Bench-Ledger-Password-1';
+    await repository.insertUser(db, {
+      user_name: userName,
+      user_name_key: userName,
+      email: `${userName}@example.test`,
+      password_hash: await hashPassword(password),
+      invite_code: `B${Date.now().toString(36).toUpperCase()}`.slice(0, 12),
+      invited_by: null,
+    });
+    const login = await fetch(`http://127.0.0.1:${port}/swx/customer/login/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName, password }),
+    });
+    credentials = { userName, password, token: (await login.json()).data.token };
+  }
+  process.send?.({ port, credentials });
   process.on('SIGTERM', async () => {
     await app.close();
     await db.destroy();

@@ -317,6 +317,12 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     });
   });
 
+  it('serves the 55 phone area codes', async () => {
+    const codes = (await app.inject(`${API}/login/areaCodes`)).json().data as Array<{ code: string }>;
+    expect(codes).toHaveLength(55);
+    expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(['+49', '+1', '+81', '+852']));
+  });
+
   it('refuses a wrong content type with 415 and changes nothing', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -1,4 +1,6 @@
 import {
+  AREA_CODES,
+  ZAreaCodesResponse,
   ZAuthSettingsResponse,
   ZCaptchaConfigResponse,
   ZCheckUserNameOrPhoneQuery,
@@ -57,6 +59,16 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityS
     response: ZCaptchaConfigResponse,
     rateLimit: perMinute(60),
     handler: () => identity.captchaConfig(),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/login/areaCodes',
+    auth: 'public',
+    tags,
+    summary: 'The 55 phone area codes offered in forms, each with an ISO region',
+    response: ZAreaCodesResponse,
+    handler: async () => [...AREA_CODES],
   });
 
   defineRoute(app, {

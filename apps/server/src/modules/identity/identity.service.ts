@@ -12,6 +12,7 @@ import * as repository from './identity.repository.js';
 import { MAIL_TEMPLATES } from './mail-templates.js';
 import { hashPassword, isPasswordAcceptable, spendPasswordTime, verifyPassword } from './password.js';
 import { hashSecret, newEmailCode, newInviteCode, newSessionToken } from './secrets.js';
+import { createSessionCache } from './session-cache.js';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_RESEND_MS = 60_000;
@@ -20,6 +21,8 @@ export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
 const ONLINE_WINDOW_MS = 90_000; // three missed 30 s heartbeats
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/** How long another instance's revocation may take to reach this one (see session-cache.ts). */
+export const SESSION_CACHE_TTL_MS = 5_000;
 
 export type IdentityOptions = {
   mailer: Mailer;
@@ -53,6 +56,18 @@ type RequestMeta = { userAgent: string | null };
 
 export function createIdentityService(db: Db, options: IdentityOptions) {
   const now = () => options.clock.now();
+  const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000, now: () => now().getTime() });
+
+  // Every change to a user or their sessions goes through these, so the cache never serves
+  // a revoked token or a stale account in this process.
+  async function updateUser(id: string, values: Parameters<typeof repository.updateUser>[2]): Promise<void> {
+    await repository.updateUser(db, id, values);
+    sessions.forgetUser(id);
+  }
+  async function revokeUserSessions(userId: string, exceptSessionId?: string): Promise<void> {
+    await repository.revokeUserSessions(db, userId, exceptSessionId);
+    sessions.forgetUser(userId);
+  }
 
   function toUserInfo(user: repository.UserRow, book: Book): TUserInfo {
     return {
@@ -280,7 +295,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
         if (!isTotpValid(user.totp_secret, input.totp, now())) return failed('TOTP_INVALID');
       }
       if (user.failed_logins > 0 || user.locked_until) {
-        await repository.updateUser(db, user.id, { failed_logins: 0, locked_until: null });
+        await updateUser(user.id, { failed_logins: 0, locked_until: null });
       }
       return startSession(user, book, meta);
     },
@@ -291,18 +306,19 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       await useEmailCode(input.email, 'reset', input.code);
       const user = await repository.findUserByEmail(db, input.email);
       if (!user) throw new AppError('CODE_INVALID');
-      await repository.updateUser(db, user.id, {
+      await updateUser(user.id, {
         password_hash: await hashPassword(input.password),
         failed_logins: 0,
         locked_until: null,
       });
-      await repository.revokeUserSessions(db, user.id);
+      await revokeUserSessions(user.id);
       return { ok: true as const };
     },
 
     async logout(auth: AuthenticatedUser) {
       await repository.revokeSession(db, auth.sessionId);
-      await repository.updateUser(db, auth.id, { online_until: null });
+      sessions.forgetUser(auth.id);
+      await updateUser(auth.id, { online_until: null });
       return { ok: true as const };
     },
 
@@ -314,16 +330,16 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       if (!user.password_hash) throw new AppError('PASSWORD_NOT_SET');
       if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw new AppError('PASSWORD_WRONG');
       assertNewPassword(input.password, input.confirmPassword);
-      await repository.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
+      await updateUser(user.id, { password_hash: await hashPassword(input.password) });
       // Every other device signs in again; this one stays.
-      await repository.revokeUserSessions(db, user.id, auth.sessionId);
+      await revokeUserSessions(user.id, auth.sessionId);
       return { ok: true as const };
     },
 
     async setUpTotp(auth: AuthenticatedUser) {
       if (auth.user.totp_enabled) throw new AppError('WRONG_USER_STATUS');
       const secret = generateSecret();
-      await repository.updateUser(db, auth.id, { totp_secret: secret });
+      await updateUser(auth.id, { totp_secret: secret });
       return { secret, otpauthUri: generateURI({ issuer: 'OpenBourse', label: auth.userName, secret }) };
     },
 
@@ -332,7 +348,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       if (!fresh?.totp_secret) throw new AppError('TOTP_NOT_SET_UP');
       if (fresh.totp_enabled) throw new AppError('WRONG_USER_STATUS');
       if (!isTotpValid(fresh.totp_secret, code, now())) throw new AppError('TOTP_INVALID');
-      await repository.updateUser(db, auth.id, { totp_enabled: true });
+      await updateUser(auth.id, { totp_enabled: true });
       return { ok: true as const };
     },
 
@@ -340,13 +356,13 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       const fresh = await repository.findUserById(db, auth.id);
       if (!fresh?.totp_enabled || !fresh.totp_secret) throw new AppError('TOTP_NOT_SET_UP');
       if (!isTotpValid(fresh.totp_secret, code, now())) throw new AppError('TOTP_INVALID');
-      await repository.updateUser(db, auth.id, { totp_enabled: false, totp_secret: null });
+      await updateUser(auth.id, { totp_enabled: false, totp_secret: null });
       return { ok: true as const };
     },
 
     async heartbeat(auth: AuthenticatedUser, host: string | undefined) {
       const at = now();
-      await repository.updateUser(db, auth.id, {
+      await updateUser(auth.id, {
         online_until: new Date(at.getTime() + ONLINE_WINDOW_MS),
         last_seen_at: at,
         last_seen_host: host?.slice(0, 253) ?? null,
@@ -355,7 +371,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     },
 
     async offline(auth: AuthenticatedUser) {
-      await repository.updateUser(db, auth.id, { online_until: null, last_seen_at: now() });
+      await updateUser(auth.id, { online_until: null, last_seen_at: now() });
       return { ok: true as const };
     },
 
@@ -366,7 +382,13 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     async authenticate(request: FastifyRequest, level: Exclude<AuthLevel, 'public'>): Promise<void> {
       const token = readToken(request.headers.authorization);
       if (!token) throw new AppError('NOT_LOGGED_IN');
-      const session = await repository.findSessionByTokenHash(db, hashSecret(token));
+      const tokenHash = hashSecret(token);
+      const cacheKey = tokenHash.toString('base64');
+      let session = sessions.get(cacheKey);
+      if (!session) {
+        session = await repository.findSessionByTokenHash(db, tokenHash);
+        if (session?.user && !session.revokedAt) sessions.set(cacheKey, session);
+      }
       const at = now();
       if (!session || session.revokedAt || session.expiresAt.getTime() <= at.getTime())
         throw new AppError('NOT_LOGGED_IN');
@@ -374,7 +396,10 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       if (session.user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
       // Sliding expiry, written at most once a minute so reads stay reads.
       if (at.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-        await repository.touchSession(db, session.sessionId, sessionExpiry());
+        const expiresAt = sessionExpiry();
+        await repository.touchSession(db, session.sessionId, expiresAt);
+        session.lastUsedAt = at;
+        session.expiresAt = expiresAt;
       }
       const roles = session.user.roles as Role[];
       request.auth = {

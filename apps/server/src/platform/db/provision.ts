@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded.js';
@@ -10,10 +13,29 @@ export type ProvisionedDatabase = { connectionString: string; embedded: Embedded
  */
 export async function provisionDatabase(config: AppConfig, log: (line: string) => void): Promise<ProvisionedDatabase> {
   if (config.DATABASE_URL) return { connectionString: config.DATABASE_URL, embedded: null };
+  // A command run beside `npm start` (e.g. admin:create) uses the embedded server already up.
+  const running = await findRunningEmbedded(config);
+  if (running) return { connectionString: running, embedded: null };
   log(`DATABASE_URL is not set: starting embedded PostgreSQL (data in ${config.DATA_DIR})`);
   const embedded = await startEmbeddedPostgres({ dir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, log });
   await createDatabaseIfMissing(embedded.connectionString('postgres'), 'openbourse');
   return { connectionString: embedded.connectionString('openbourse'), embedded };
+}
+
+async function findRunningEmbedded(config: AppConfig): Promise<string | null> {
+  const secretFile = path.join(config.DATA_DIR, 'embedded-pg.secret');
+  if (!existsSync(secretFile)) return null;
+  const password = (await readFile(secretFile, 'utf8')).trim();
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.EMBEDDED_PG_PORT}/openbourse`;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function createDatabaseIfMissing(adminConnectionString: string, name: string): Promise<void> {
