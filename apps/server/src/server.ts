@@ -20,6 +20,9 @@ async function main(): Promise<void> {
   await seedContent(db);
 
   const app = await buildApp({ config, db });
+  if (!config.SMTP_URL) {
+    app.log.warn('SMTP_URL is not set: mails (verification codes) go to the mail_outbox table and this log');
+  }
   if (config.DEPLOYMENT_MODE === 'sandbox') {
     app.log.warn('DEPLOYMENT_MODE=sandbox: this deployment shows sandbox data and moves no real money');
   }

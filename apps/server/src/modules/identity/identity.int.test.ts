@@ -124,10 +124,10 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     ['two different passwords', { confirmPassword: 'Other-Horse-42' }, 10114],
     ['a common password', { password: 'password123', confirmPassword: 'password123' }, 10115],
     ['a short password', { password: 'Ab1!', confirmPassword: 'Ab1!' }, 10115],
-    ['a look-alike user name (Cyrillic а)', { userName: 'аdmin' }, 10100],
-    ['a 33-character user name', { userName: 'a'.repeat(33) }, 10100],
-    ['a malformed e-mail', { email: 'not-an-email' }, 10100],
-    ['a 255-character e-mail', { email: `${'a'.repeat(243)}@example.test` }, 10100],
+    ['a look-alike user name (Cyrillic а)', { userName: 'аdmin' }, 10003],
+    ['a 33-character user name', { userName: 'a'.repeat(33) }, 10003],
+    ['a malformed e-mail', { email: 'not-an-email' }, 10002],
+    ['a 255-character e-mail', { email: `${'a'.repeat(243)}@example.test` }, 10002],
     ['a code that is not 6 digits', { code: '12ab56' }, 10100],
   ])('refuses registration with %s, creating nothing', async (_label, override, code) => {
     const { userName, email } = uniqueUser();
@@ -179,6 +179,8 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     expect((await post(app, '/login/login', { userName: user.userName, password: user.password })).code).toBe(200);
     const unknown = await post(app, '/login/login', { userName: 'nobody-at-all', password: 'whatever-123' });
     expect(unknown.code).toBe(10004);
+    const empty = await post(app, '/login/login', { userName: '', password: 'whatever-123' });
+    expect(empty.code).toBe(10001);
     for (let i = 0; i < 4; i += 1) {
       expect((await post(app, '/login/login', { userName: user.userName, password: 'Wrong-Horse-42' })).code).toBe(
         10004,

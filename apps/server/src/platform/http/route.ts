@@ -27,6 +27,11 @@ export type RouteSpec<
   /** A success code other than 200 (e.g. 20005 "Modified"). */
   successCode?: CatalogueName;
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * Catalogue codes for schema failures of particular fields (e.g. body.email → 10002), so a
+   * client sees the specific message of SPEC §8; other failures answer 10100.
+   */
+  fieldErrors?: Partial<Record<string, CatalogueName>>;
   handler: (input: {
     body: z.infer<TBody>;
     query: z.infer<TQuery>;
@@ -97,7 +102,10 @@ export function defineRoute<
       const body = parsePart(spec.body, request.body, 'body', issues);
       const query = parsePart(spec.query, request.query, 'query', issues);
       const params = parsePart(spec.params, request.params, 'params', issues);
-      if (issues.length > 0) throw new AppError('INVALID_INPUT', { data: { issues } });
+      if (issues.length > 0) {
+        const specific = issues.map((issue) => spec.fieldErrors?.[issue.path]).find((name) => name !== undefined);
+        throw new AppError(specific ?? 'INVALID_INPUT', { data: { issues } });
+      }
       const data = await spec.handler({
         body: body as z.infer<TBody>,
         query: query as z.infer<TQuery>,
