@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { useHeartbeat } from '../modules/identity/heartbeat';
+import { useWalletAddressCheck } from '../modules/identity/wallet/useWalletAddressCheck';
 import { isMobileUserAgent } from '../shared/device/device';
 import { DesktopShell } from './desktop/DesktopShell';
 import { RouteGuard } from './guard';
@@ -39,6 +40,7 @@ function ScrollToTop() {
 
 function Layout() {
   useHeartbeat();
+  useWalletAddressCheck();
   const Shell = isMobileUserAgent(navigator.userAgent) ? MobileShell : DesktopShell;
   return (
     <Shell>

@@ -1,6 +1,7 @@
 import type { TAuthSettings } from '@openbourse/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { flushSync } from 'react-dom';
 import { session } from '../modules/identity/session';
 import { setSessionHooks } from '../shared/api/client';
 import type { router as appRouter } from './router';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuthSettings } from '../identity/identity.api';
 import { useSession } from '../identity/session';
+import { WalletSignInButton } from '../identity/wallet/WalletSignInButton';
 
 /** Landing for logged-out visitors, also shown after a forced logout (with its reason). */
 export default function EmptyPage() {
@@ -32,6 +33,7 @@ export default function EmptyPage() {
           </Group>
         )}
         {!token && !isPasswordSignInOpen && <Text>{t('auth.walletOnly')}</Text>}
+        {!token && <WalletSignInButton fullWidth={false} />}
         <Group>
           <Button component={Link} to="/" variant="subtle">
             {t('empty.explore')}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { solveCaptchaIfRequired } from './captcha';
 import { GoogleButton } from './google/GoogleButton';
 import { useAuthSettings, useSignIn } from './identity.api';
 import { checks, type FieldErrors } from './validation';
+import { WalletSignInButton } from './wallet/WalletSignInButton';
 
 type Field = 'userName' | 'password' | 'totp';
 
@@ -57,6 +58,7 @@ export default function LoginPage() {
     return (
       <AuthCard title={t('auth.loginTitle')}>
         <Alert color="blue">{t('auth.walletOnly')}</Alert>
+        <WalletSignInButton />
       </AuthCard>
     );
   }
@@ -107,7 +109,9 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <Divider label={t('auth.or')} labelPosition="center" />
       <GoogleButton />
+      <WalletSignInButton />
       <Group justify="space-between">
         <Anchor component={Link} to="/pass/reset" size="sm">
           {t('auth.forgotPassword')}

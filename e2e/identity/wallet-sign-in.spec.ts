@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Hex } from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+
+const GUARDED_URL = 'http://127.0.0.1:8095';
+
+type StubOptions = {
+  /** personal_sign fails as a wallet does when the user clicks "Reject". */
+  rejectSigning?: boolean;
+  /** Resolves when the test lets the wallet answer the signing prompt. */
+  holdSignature?: Promise<void>;
+};
+
+/**
+ * An EIP-1193 wallet in the page whose key stays in the test process: personal_sign calls
+ * back into Node, where a viem local account signs the bytes. Returns the messages signed.
+ */
+async function injectWallet(page: Page, account: PrivateKeyAccount, options: StubOptions = {}): Promise<string[]> {
+  const signed: string[] = [];
+  await page.exposeFunction('__obWalletSign', async (hex: Hex, address: string) => {
+    expect(address).toBe(account.address);
+    await options.holdSignature;
+    signed.push(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
+    return account.signMessage({ message: { raw: hex } });
+  });
+  await page.addInitScript(
+    ({ address, rejectSigning }) => {
+      type Listener = (accounts: string[]) => void;
+      const listeners = new Set<Listener>();
+      let current: string = address;
+      const failure = (code: number, message: string) => Object.assign(new Error(message), { code });
+      const sign = (window as unknown as { __obWalletSign: (hex: string, address: string) => Promise<string> })
+        .__obWalletSign;
+      const provider = {
+        async request({ method, params = [] }: { method: string; params?: readonly unknown[] }) {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [current];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') {
+            if (rejectSigning) throw failure(4001, 'User rejected the request.');
+            return sign(String(params[0]), String(params[1]));
+          }
+          throw failure(4200, `The wallet does not support ${method}`);
+        },
+        on(event: string, listener: Listener) {
+          if (event === 'accountsChanged') listeners.add(listener);
+        },
+        removeListener(event: string, listener: Listener) {
+          if (event === 'accountsChanged') listeners.delete(listener);
+        },
+      };
+      // The user switches to another account in the wallet.
+      const switchAccount = (next: string) => {
+        current = next;
+        for (const listener of listeners) listener([next]);
+      };
+      Object.assign(window, { ethereum: provider, __obSwitchAccount: switchAccount });
+    },
+    { address: account.address, rejectSigning: options.rejectSigning ?? false },
+  );
+  return signed;
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('ob.token'));
+
+test('a visitor signs in with a wallet from the log-in page and sees the address in the account menu', async ({
+  page,
+}) => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  let release: () => void = () => undefined;
+  const holdSignature = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const signed = await injectWallet(page, account, { holdSignature });
+
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Confirm the sign-in message in your wallet' }),
+  ).toBeVisible();
+  release();
+
+  await expect(page).toHaveURL(/:8091\/$/);
+  await expect(page.getByTestId('account-menu')).toContainText(account.address);
+  // The wallet signed the server's EIP-4361 message for this site and this address, unchanged.
+  expect(signed).toHaveLength(1);
+  expect(signed[0]).toMatch(
+    new RegExp(`^127\\.0\\.0\\.1:8091 wants you to sign in with your Ethereum account:\\n${account.address}\\n`),
+  );
+  expect(signed[0]).toContain('Chain ID: 1\n');
+});
+
+test('when the user rejects the signature, the reason is shown and nobody is signed in', async ({ page }) => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await injectWallet(page, account, { rejectSigning: true });
+
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You rejected the request in your wallet.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pass\/login$/);
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('without any wallet, the visitor is told to install one after the TronLink wait', async ({ page }) => {
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for your wallet' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'No wallet found.' })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+});
+
+test.describe('wallet-only deployment with the access guard', () => {
+  test.use({ baseURL: GUARDED_URL });
+
+  test('a visitor on /empty signs in with the wallet, lands on / and is named by the last 6 characters', async ({
+    page,
+  }) => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await injectWallet(page, account);
+
+    await page.goto('/empty');
+    await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+    await expect(page).toHaveURL(/:8095\/$/);
+    const userName = page.getByTestId('account-menu').or(page.getByTestId('mobile-user-name'));
+    await expect(userName).toHaveText(account.address.slice(-6));
+  });
+
+  test('switching the wallet to another account signs the user out with the reason', async ({ page }) => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const other = privateKeyToAccount(generatePrivateKey());
+    await injectWallet(page, account);
+
+    await page.goto('/empty');
+    await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
+    await expect(page).toHaveURL(/:8095\/$/);
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+
+    await page.evaluate((address) => {
+      (window as unknown as { __obSwitchAccount: (next: string) => void }).__obSwitchAccount(address);
+    }, other.address);
+    await expect(page).toHaveURL(/\/empty$/);
+    await expect(page.getByTestId('forced-logout-reason')).toContainText(
+      'The connected wallet is not the one linked to this account.',
+    );
+    await expect(page.getByTestId('account-menu')).toHaveCount(0);
+    expect(await storedToken(page)).toBeNull();
+  });
+});
