@@ -18,17 +18,15 @@ export function installSessionHooks(router: typeof appRouter, queryClient: Query
     onUnauthorized: () => {
       if (!session.get().token) return;
       const walletOnly = queryClient.getQueryData<TAuthSettings>(['identity', 'settings'])?.walletOnly ?? false;
-      // Navigate first, then clear: clearing first would let the route guard redirect
-      // without the reason.
-      void router
-        .navigate(walletOnly ? '/empty' : '/pass/login', {
-          replace: true,
-          state: { reason: i18next.t('auth.sessionExpired') },
-        })
-        .finally(() => {
-          session.clear();
-          queryClient.removeQueries({ queryKey: ['identity', 'userInfo'] });
-        });
+      // Clear first and let the route guard react now (flushSync), so the navigation below
+      // comes last and keeps its reason; navigating first would let the guard bounce a
+      // still-signed-in /empty to / in access-guard mode.
+      flushSync(() => session.clear());
+      queryClient.removeQueries({ queryKey: ['identity', 'userInfo'] });
+      void router.navigate(walletOnly ? '/empty' : '/pass/login', {
+        replace: true,
+        state: { reason: i18next.t('auth.sessionExpired') },
+      });
     },
     onUserNotFound: () => {
       session.clear();
