@@ -83,6 +83,10 @@ export const CATALOGUE = {
   DEMO_NOT_ALLOWED: { code: 10125, status: 403 },
   TOTP_NOT_SET_UP: { code: 10126, status: 400 },
   PASSWORD_NOT_SET: { code: 10127, status: 400 },
+  IDEMPOTENCY_CONFLICT: { code: 10128, status: 409 },
+  UNKNOWN_ASSET: { code: 10129, status: 400 },
+  HOLD_NOT_ACTIVE: { code: 10130, status: 409 },
+  AMOUNT_INVALID: { code: 10131, status: 400 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

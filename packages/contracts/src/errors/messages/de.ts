@@ -79,6 +79,11 @@ export const de: CatalogueMessages = {
   TOTP_NOT_SET_UP: 'Bitte richten Sie zuerst die Zwei-Faktor-Authentifizierung ein.',
   PASSWORD_NOT_SET:
     'Für dieses Konto ist kein Passwort festgelegt: Die Anmeldung erfolgt über Google oder eine Wallet.',
+  IDEMPOTENCY_CONFLICT: 'Diese Anfrage wurde bereits mit anderen Angaben gestellt und daher nicht erneut ausgeführt.',
+  UNKNOWN_ASSET: 'Dieser Vermögenswert wird nicht unterstützt.',
+  HOLD_NOT_ACTIVE: 'Diese reservierten Mittel wurden bereits freigegeben oder verwendet.',
+  AMOUNT_INVALID:
+    'Geben Sie einen Betrag über 0 ein, der nicht mehr Nachkommastellen hat, als der Vermögenswert zulässt.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

@@ -76,6 +76,11 @@ export const fr: CatalogueMessages = {
   DEMO_NOT_ALLOWED: 'Cette fonctionnalité n’est pas disponible pour les comptes démo.',
   TOTP_NOT_SET_UP: 'Veuillez d’abord configurer l’authentification à deux facteurs.',
   PASSWORD_NOT_SET: 'Ce compte n’a pas de mot de passe : la connexion se fait avec Google ou un portefeuille.',
+  IDEMPOTENCY_CONFLICT:
+    'Cette demande a déjà été effectuée avec des informations différentes et n’a pas été exécutée une nouvelle fois.',
+  UNKNOWN_ASSET: 'Cet actif n’est pas pris en charge.',
+  HOLD_NOT_ACTIVE: 'Ces fonds bloqués ont déjà été libérés ou utilisés.',
+  AMOUNT_INVALID: 'Saisissez un montant supérieur à 0, sans dépasser le nombre de décimales autorisé pour cet actif.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

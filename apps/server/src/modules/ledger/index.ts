@@ -1,0 +1,2 @@
+export { type AuditFinding, auditLedger } from './ledger.audit.js';
+export * from './ledger.service.js';

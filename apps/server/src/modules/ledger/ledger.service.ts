@@ -1,0 +1,503 @@
+import { createHash } from 'node:crypto';
+import type { Book } from '@openbourse/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { AccountKind } from './ledger.tables.js';
+
+/**
+ * The double-entry ledger (issue 4). Every call runs inside the caller's transaction (`trx`),
+ * so a business change and its money movement commit or roll back together.
+ *
+ * A transfer moves `amount` from its debit account to its credit account. User accounts
+ * (available, held) keep a stored balance: their rows are locked in id order, checked (never
+ * negative) and updated. Operator accounts keep none — their balance is the sum of their
+ * entries — so the treasury never becomes a lock every transfer waits for.
+ */
+
+/** Reasons are a closed list; later modules extend it here. */
+export const TRANSFER_REASONS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_fee',
+  'trade_margin_hold',
+  'trade_margin_release',
+  'trade_pnl',
+  'trade_fee',
+  'negative_balance_protection',
+  'interest',
+  'principal',
+  'loan_disbursement',
+  'loan_repayment',
+  'nft_bid_hold',
+  'nft_bid_release',
+  'donation',
+  'adjustment',
+  'demo_funding',
+  'demo_reset',
+  'hold',
+  'release',
+  'capture',
+] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
+export type AccountRef =
+  | { kind: 'available' | 'held'; userId: string }
+  | { kind: 'treasury' | 'fees' }
+  | { kind: 'clearing' | 'charity' | 'escrow'; name: string };
+
+export type TransferInput = {
+  book: Book;
+  asset: string;
+  from: AccountRef;
+  to: AccountRef;
+  amount: bigint;
+  reason: TransferReason;
+  reference?: { type: string; id: string };
+  idempotencyKey: string;
+  operator?: { id: string; reason: string };
+};
+
+export type TransferResult = {
+  id: string;
+  book: Book;
+  asset: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  amount: bigint;
+  reason: string;
+  createdAt: Date;
+  /** False when the idempotency key had been used: nothing moved this time. */
+  isNew: boolean;
+};
+
+const isUserKind = (kind: AccountKind) => kind === 'available' || kind === 'held';
+const MAX_AMOUNT = 10n ** 38n - 1n;
+
+export function accountName(ref: AccountRef): string {
+  return 'name' in ref ? ref.name : '';
+}
+
+function fingerprint(input: TransferInput): string {
+  const parts = [
+    input.book,
+    input.asset,
+    JSON.stringify(input.from),
+    JSON.stringify(input.to),
+    input.amount.toString(),
+    input.reason,
+    input.reference?.type ?? '',
+    input.reference?.id ?? '',
+    input.operator?.id ?? '',
+    input.operator?.reason ?? '',
+  ];
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+}
+
+const assetDecimalsCache = new Map<string, number>();
+
+/** The asset's decimals; unknown assets are refused. */
+export async function getAssetDecimals(trx: Db, asset: string): Promise<number> {
+  const cached = assetDecimalsCache.get(asset);
+  if (cached !== undefined) return cached;
+  const row = await trx.selectFrom('ledger_assets').select('decimals').where('code', '=', asset).executeTakeFirst();
+  if (!row) throw new AppError('UNKNOWN_ASSET');
+  assetDecimalsCache.set(asset, row.decimals);
+  return row.decimals;
+}
+
+/** The account's id, creating the account on first use (accounts are never deleted). */
+export async function getAccountId(trx: Db, book: Book, asset: string, ref: AccountRef): Promise<string> {
+  const userId = 'userId' in ref ? ref.userId : null;
+  const name = accountName(ref);
+  const find = () =>
+    trx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('book', '=', book)
+      .where('asset', '=', asset)
+      .where('kind', '=', ref.kind)
+      .where(userId === null ? sql<boolean>`user_id IS NULL` : sql<boolean>`user_id = ${userId}`)
+      .where('name', '=', name)
+      .executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
+  await trx
+    .insertInto('ledger_accounts')
+    .values({ book, asset, kind: ref.kind, user_id: userId, name })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const created = await find();
+  if (!created) throw new Error('ledger account missing after insert');
+  return created.id;
+}
+
+function validateAmount(amount: bigint): void {
+  if (amount <= 0n || amount > MAX_AMOUNT) throw new AppError('AMOUNT_INVALID');
+}
+
+/**
+ * Moves money. A repeated idempotency key returns the first transfer and moves nothing; the
+ * same key with different parameters is refused (10128).
+ */
+export async function transfer(trx: Db, input: TransferInput): Promise<TransferResult> {
+  return (await transferBatch(trx, [input]))[0] as TransferResult;
+}
+
+/**
+ * Several transfers in one go: every user account involved is locked once, in id order (so
+ * concurrent batches never deadlock), checked and updated; the transfers are then written.
+ */
+export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<TransferResult[]> {
+  const prepared = [];
+  for (const input of inputs) {
+    validateAmount(input.amount);
+    if (input.reason === 'adjustment' && !input.operator) throw new AppError('INVALID_INPUT');
+    await getAssetDecimals(trx, input.asset);
+    const debitId = await getAccountId(trx, input.book, input.asset, input.from);
+    const creditId = await getAccountId(trx, input.book, input.asset, input.to);
+    if (debitId === creditId) throw new AppError('INVALID_INPUT');
+    prepared.push({ input, debitId, creditId, hash: fingerprint(input) });
+  }
+
+  // Replays: answer the first result, move nothing.
+  const keys = prepared.map((p) => p.input.idempotencyKey);
+  const previous = new Map(
+    (
+      await trx
+        .selectFrom('ledger_transfers')
+        .selectAll()
+        .where('idempotency_key', 'in', keys.length > 0 ? keys : [''])
+        .execute()
+    ).map((row) => [row.idempotency_key, row]),
+  );
+  const seenInBatch = new Set<string>();
+  const fresh = [];
+  const results: Array<TransferResult | null> = [];
+  for (const item of prepared) {
+    const earlier = previous.get(item.input.idempotencyKey);
+    if (earlier) {
+      if (earlier.request_hash !== item.hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+      results.push(toResult(earlier, false));
+      continue;
+    }
+    if (seenInBatch.has(item.input.idempotencyKey)) throw new AppError('IDEMPOTENCY_CONFLICT');
+    seenInBatch.add(item.input.idempotencyKey);
+    fresh.push(item);
+    results.push(null);
+  }
+  if (fresh.length === 0) return results as TransferResult[];
+
+  // Lock the user accounts in id order, then check every movement against the balances.
+  const userAccountIds = new Set<string>();
+  for (const item of fresh) {
+    if (isUserKind(item.input.from.kind)) userAccountIds.add(item.debitId);
+    if (isUserKind(item.input.to.kind)) userAccountIds.add(item.creditId);
+  }
+  const sortedIds = [...userAccountIds].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const balances = new Map<string, bigint>();
+  if (sortedIds.length > 0) {
+    const locked = await sql<{ id: string; balance: string }>`
+      SELECT id, balance FROM ledger_accounts WHERE id = ANY(${sortedIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(
+      trx,
+    );
+    for (const row of locked.rows) balances.set(row.id, BigInt(row.balance));
+  }
+
+  const rows = [];
+  for (const item of fresh) {
+    const { input } = item;
+    let debitAfter: bigint | null = null;
+    let creditAfter: bigint | null = null;
+    if (balances.has(item.debitId)) {
+      debitAfter = (balances.get(item.debitId) ?? 0n) - input.amount;
+      if (debitAfter < 0n) throw new AppError('INSUFFICIENT_BALANCE');
+      balances.set(item.debitId, debitAfter);
+    }
+    if (balances.has(item.creditId)) {
+      creditAfter = (balances.get(item.creditId) ?? 0n) + input.amount;
+      balances.set(item.creditId, creditAfter);
+    }
+    rows.push({
+      book: input.book,
+      asset: input.asset,
+      debit_account_id: item.debitId,
+      credit_account_id: item.creditId,
+      amount: input.amount.toString(),
+      reason: input.reason,
+      reference_type: input.reference?.type ?? null,
+      reference_id: input.reference?.id ?? null,
+      idempotency_key: input.idempotencyKey,
+      request_hash: item.hash,
+      debit_balance_after: debitAfter === null ? null : debitAfter.toString(),
+      credit_balance_after: creditAfter === null ? null : creditAfter.toString(),
+      operator_id: input.operator?.id ?? null,
+      operator_reason: input.operator?.reason ?? null,
+    });
+  }
+
+  for (const [id, balance] of balances) {
+    await trx.updateTable('ledger_accounts').set({ balance: balance.toString() }).where('id', '=', id).execute();
+  }
+  const inserted = await trx.insertInto('ledger_transfers').values(rows).returningAll().execute();
+  const byKey = new Map(inserted.map((row) => [row.idempotency_key, row]));
+  return prepared.map((item, index) => {
+    const existing = results[index];
+    if (existing) return existing;
+    const row = byKey.get(item.input.idempotencyKey);
+    if (!row) throw new Error('inserted transfer missing');
+    return toResult(row, true);
+  });
+}
+
+function toResult(
+  row: {
+    id: string;
+    book: Book;
+    asset: string;
+    debit_account_id: string;
+    credit_account_id: string;
+    amount: string;
+    reason: string;
+    created_at: Date;
+  },
+  isNew: boolean,
+): TransferResult {
+  return {
+    id: row.id,
+    book: row.book,
+    asset: row.asset,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amount: BigInt(row.amount),
+    reason: row.reason,
+    createdAt: row.created_at,
+    isNew,
+  };
+}
+
+export type HoldInput = {
+  book: Book;
+  asset: string;
+  userId: string;
+  amount: bigint;
+  reason: TransferReason;
+  reference?: { type: string; id: string };
+  idempotencyKey: string;
+};
+
+/** Moves available → held under its own id; later released or captured, once. */
+export async function hold(trx: Db, input: HoldInput): Promise<{ holdId: string; isNew: boolean }> {
+  const moved = await transfer(trx, {
+    book: input.book,
+    asset: input.asset,
+    from: { kind: 'available', userId: input.userId },
+    to: { kind: 'held', userId: input.userId },
+    amount: input.amount,
+    reason: input.reason,
+    reference: input.reference,
+    idempotencyKey: input.idempotencyKey,
+  });
+  if (!moved.isNew) {
+    const existing = await trx
+      .selectFrom('ledger_holds')
+      .select('id')
+      .where('hold_transfer_id', '=', moved.id)
+      .executeTakeFirst();
+    if (!existing) throw new Error('hold record missing for its transfer');
+    return { holdId: existing.id, isNew: false };
+  }
+  const row = await trx
+    .insertInto('ledger_holds')
+    .values({
+      book: input.book,
+      asset: input.asset,
+      user_id: input.userId,
+      amount: input.amount.toString(),
+      hold_transfer_id: moved.id,
+      settle_transfer_id: null,
+      settled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { holdId: row.id, isNew: true };
+}
+
+async function settleHold(
+  trx: Db,
+  holdId: string,
+  status: 'released' | 'captured',
+  to: (userId: string) => AccountRef,
+  reason: TransferReason,
+  idempotencyKey: string,
+  reference?: { type: string; id: string },
+): Promise<TransferResult> {
+  const row = await trx.selectFrom('ledger_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.status !== 'active') {
+    // The same settlement asked again answers its first result; anything else is refused.
+    const settled = row.settle_transfer_id
+      ? await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', row.settle_transfer_id).executeTakeFirst()
+      : undefined;
+    if (settled && settled.idempotency_key === idempotencyKey && row.status === status) return toResult(settled, false);
+    throw new AppError('HOLD_NOT_ACTIVE');
+  }
+  const moved = await transfer(trx, {
+    book: row.book,
+    asset: row.asset,
+    from: { kind: 'held', userId: row.user_id },
+    to: to(row.user_id),
+    amount: BigInt(row.amount),
+    reason,
+    reference,
+    idempotencyKey,
+  });
+  await trx
+    .updateTable('ledger_holds')
+    .set({ status, settle_transfer_id: moved.id, settled_at: sql`now()` })
+    .where('id', '=', holdId)
+    .execute();
+  return moved;
+}
+
+/** Held → available. */
+export function release(trx: Db, input: { holdId: string; idempotencyKey: string; reason?: TransferReason }) {
+  return settleHold(
+    trx,
+    input.holdId,
+    'released',
+    (userId) => ({ kind: 'available', userId }),
+    input.reason ?? 'release',
+    input.idempotencyKey,
+  );
+}
+
+/** Held → another account (fees, treasury, escrow, charity …). */
+export function capture(
+  trx: Db,
+  input: {
+    holdId: string;
+    to: AccountRef;
+    reason: TransferReason;
+    idempotencyKey: string;
+    reference?: { type: string; id: string };
+  },
+) {
+  return settleHold(trx, input.holdId, 'captured', () => input.to, input.reason, input.idempotencyKey, input.reference);
+}
+
+/** An account's balance: stored for user accounts, the sum of entries for operator accounts. */
+export async function getBalance(trx: Db, book: Book, asset: string, ref: AccountRef): Promise<bigint> {
+  const id = await getAccountId(trx, book, asset, ref);
+  if (isUserKind(ref.kind)) {
+    const row = await trx
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.balance);
+  }
+  const result = await sql<{ balance: string }>`
+    SELECT (coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = ${id}), 0)
+          - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = ${id}), 0))::text AS balance`.execute(
+    trx,
+  );
+  return BigInt(result.rows[0]?.balance ?? '0');
+}
+
+export type UserBalance = { asset: string; decimals: number; available: bigint; held: bigint };
+
+/** A user's balances in a book, one row per asset (assets never used show zero). */
+export async function getBalances(trx: Db, book: Book, userId: string): Promise<UserBalance[]> {
+  const rows = await sql<{ asset: string; decimals: number; available: string; held: string }>`
+    SELECT a.code AS asset, a.decimals,
+           coalesce(sum(acc.balance) FILTER (WHERE acc.kind = 'available'), 0)::text AS available,
+           coalesce(sum(acc.balance) FILTER (WHERE acc.kind = 'held'), 0)::text AS held
+      FROM ledger_assets a
+      LEFT JOIN ledger_accounts acc ON acc.asset = a.code AND acc.book = ${book} AND acc.user_id = ${userId}
+     GROUP BY a.code, a.decimals
+     ORDER BY a.code`.execute(trx);
+  return rows.rows.map((row) => ({
+    asset: row.asset,
+    decimals: row.decimals,
+    available: BigInt(row.available),
+    held: BigInt(row.held),
+  }));
+}
+
+export type StatementEntry = {
+  transferId: string;
+  createdAt: Date;
+  asset: string;
+  accountKind: 'available' | 'held';
+  reason: string;
+  /** Signed from the user's point of view: positive in, negative out. */
+  amount: bigint;
+  balanceAfter: bigint;
+  reference: { type: string; id: string } | null;
+  operatorReason: string | null;
+};
+
+export type StatementFilter = {
+  book: Book;
+  userId: string;
+  asset?: string;
+  reason?: string;
+  from?: Date;
+  to?: Date;
+  page: number;
+  size: number;
+};
+
+/** The user's entries, newest first: each transfer that touched one of their accounts. */
+export async function listEntries(
+  trx: Db,
+  filter: StatementFilter,
+): Promise<{ entries: StatementEntry[]; total: number }> {
+  const conditions = [sql`acc.book = ${filter.book}`, sql`acc.user_id = ${filter.userId}`];
+  if (filter.asset) conditions.push(sql`acc.asset = ${filter.asset}`);
+  if (filter.reason) conditions.push(sql`t.reason = ${filter.reason}`);
+  if (filter.from) conditions.push(sql`t.created_at >= ${filter.from}`);
+  if (filter.to) conditions.push(sql`t.created_at < ${filter.to}`);
+  const where = sql.join(conditions, sql` AND `);
+  const sides = sql`
+    FROM ledger_accounts acc
+    JOIN ledger_transfers t ON t.debit_account_id = acc.id OR t.credit_account_id = acc.id
+    WHERE ${where}`;
+  const count = await sql<{ n: string }>`SELECT count(*)::text AS n ${sides}`.execute(trx);
+  const rows = await sql<{
+    id: string;
+    created_at: Date;
+    asset: string;
+    kind: 'available' | 'held';
+    reason: string;
+    amount: string;
+    is_debit: boolean;
+    debit_balance_after: string;
+    credit_balance_after: string;
+    reference_type: string | null;
+    reference_id: string | null;
+    operator_reason: string | null;
+  }>`
+    SELECT t.id, t.created_at, acc.asset, acc.kind, t.reason, t.amount::text AS amount,
+           (t.debit_account_id = acc.id) AS is_debit,
+           t.debit_balance_after::text AS debit_balance_after, t.credit_balance_after::text AS credit_balance_after,
+           t.reference_type, t.reference_id, t.operator_reason
+    ${sides}
+    ORDER BY t.id DESC, acc.kind
+    LIMIT ${filter.size} OFFSET ${(filter.page - 1) * filter.size}`.execute(trx);
+  return {
+    total: Number(count.rows[0]?.n ?? 0),
+    entries: rows.rows.map((row) => ({
+      transferId: row.id,
+      createdAt: row.created_at,
+      asset: row.asset,
+      accountKind: row.kind,
+      reason: row.reason,
+      amount: row.is_debit ? -BigInt(row.amount) : BigInt(row.amount),
+      balanceAfter: BigInt(row.is_debit ? row.debit_balance_after : row.credit_balance_after),
+      reference: row.reference_type && row.reference_id ? { type: row.reference_type, id: row.reference_id } : null,
+      operatorReason: row.operator_reason,
+    })),
+  };
+}
