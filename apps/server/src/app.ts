@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config.js';
 import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
 import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
+import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
@@ -19,6 +20,8 @@ import { installMetrics } from './platform/observability/metrics.js';
 import { registerWebApp } from './platform/web/web-app.js';
 
 export const API_PREFIX = '/swx/customer';
+/** Back-office API: operator roles only (SPEC §7). */
+export const ADMIN_PREFIX = '/swx/admin';
 export const APP_VERSION = '0.1.0';
 
 export type BuildAppOptions = {
@@ -101,12 +104,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     captchaDifficulty: config.CAPTCHA_DIFFICULTY,
     sessionIdleDays: config.SESSION_IDLE_DAYS,
     googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
+    userMoney: (userId, book) => userInfoMoney(db, book, userId, clock.now()),
   });
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.authenticate(request, level);
   app.addHook('preHandler', async (request) => {
     const level = request.routeOptions.config.auth;
     if (level && level !== 'public') await authenticate(request, level);
+    // A user's first demo request funds their demo book (once; SPEC §4, issue 4).
+    if (request.auth && request.book === 'demo') await ensureDemoFunded(db, request.auth.id);
   });
 
   installSecurityHeaders(app, { isProduction: config.NODE_ENV === 'production' });
@@ -136,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics, version: APP_VERSION });
   await app.register(contentPlugin, { prefix: API_PREFIX, content });
+  await app.register(ledgerPlugin, { prefix: API_PREFIX, db });
+  await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db });
   await app.register(identityPlugin, {
     prefix: API_PREFIX,
     identity,

@@ -7,3 +7,4 @@ export * from './identity/google.contracts.js';
 export * from './identity/identity.contracts.js';
 export * from './identity/wallet.contracts.js';
 export * from './languages.js';
+export * from './ledger/ledger.contracts.js';

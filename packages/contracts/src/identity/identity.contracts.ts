@@ -93,6 +93,10 @@ export const ZUserInfo = z.object({
   totpEnabled: z.boolean(),
   hasPassword: z.boolean(),
   virtual: z.union([z.literal(0), z.literal(1)]).describe("Account mode of this request's book: 1 live, 0 demo"),
+  usdtBalance: z.string().describe('Available USDT in this book (ledger sum)'),
+  usdcBalance: z.string().describe('Available USDC in this book (ledger sum)'),
+  usdtTodayProfit: z.string().describe('Sum of profit-and-loss entries in USDT since 00:00 UTC'),
+  usdcTodayProfit: z.string().describe('Sum of profit-and-loss entries in USDC since 00:00 UTC'),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

@@ -151,7 +151,7 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityS
     tags,
     summary: 'The signed-in user (SPEC §3)',
     response: ZUserInfo,
-    handler: async ({ request }) => identity.toUserInfo(caller(request).user, request.book),
+    handler: ({ request }) => identity.toUserInfo(caller(request).user, request.book),
   });
 
   defineRoute(app, {

@@ -34,7 +34,11 @@ export type IdentityOptions = {
   captchaDifficulty: number;
   sessionIdleDays: number;
   googleEnabled: boolean;
+  /** Available balances and today's P&L, from the ledger (injected: identity does not import it). */
+  userMoney: (userId: string, book: Book) => Promise<UserMoney>;
 };
+
+export type UserMoney = { usdtBalance: string; usdcBalance: string; usdtTodayProfit: string; usdcTodayProfit: string };
 
 /** Who is calling, attached to the request by the authenticator. */
 export type AuthenticatedUser = {
@@ -69,8 +73,9 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     sessions.forgetUser(userId);
   }
 
-  function toUserInfo(user: repository.UserRow, book: Book): TUserInfo {
+  async function toUserInfo(user: repository.UserRow, book: Book): Promise<TUserInfo> {
     return {
+      ...(await options.userMoney(user.id, book)),
       id: Number(user.id),
       userName: user.user_name,
       email: user.email,
@@ -97,7 +102,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       expiresAt: sessionExpiry(),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
-    return { token, ...toUserInfo(user, book) };
+    return { token, ...(await toUserInfo(user, book)) };
   }
 
   function sessionExpiry(): Date {

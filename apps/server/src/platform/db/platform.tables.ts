@@ -1,6 +1,17 @@
 import type { Generated } from 'kysely';
 
 export type PlatformTables = {
+  /** Append-only: operators' actions (SPEC §6). */
+  audit_log: {
+    id: Generated<string>;
+    actor_user_id: string | null;
+    action: string;
+    target_type: string | null;
+    target_id: string | null;
+    details: Generated<unknown>;
+    request_id: string | null;
+    created_at: Generated<Date>;
+  };
   schema_migrations: {
     version: number;
     name: string;

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/database.js';
+import { registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
+
+export async function ledgerPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  registerLedgerRoutes(app, options.db);
+}
+
+export async function ledgerAdminPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  registerLedgerAdminRoutes(app, options.db);
+}

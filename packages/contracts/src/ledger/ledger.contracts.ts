@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { BOOKS } from '../envelope.js';
+
+/** Decimal strings on the wire; integer minor units inside (packages/money). */
+const ZDecimalString = z.string().regex(/^-?\d{1,38}(\.\d{1,18})?$/, 'a decimal number');
+const ZAssetCode = z.string().regex(/^[A-Z0-9]{2,12}$/);
+
+export const ZBalance = z.object({
+  asset: z.string(),
+  decimals: z.number().int(),
+  available: z.string(),
+  held: z.string(),
+  total: z.string(),
+});
+export const ZBalancesResponse = z.array(ZBalance);
+export type TBalance = z.infer<typeof ZBalance>;
+
+export const ZStatementQuery = z.object({
+  asset: ZAssetCode.optional(),
+  reason: z
+    .string()
+    .regex(/^[a-z_]{3,40}$/)
+    .optional(),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Inclusive start, ISO 8601'),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional().describe('Exclusive end, ISO 8601'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TStatementQuery = z.infer<typeof ZStatementQuery>;
+
+export const ZStatementEntry = z.object({
+  id: z.string().describe('Transfer id'),
+  time: z.string(),
+  asset: z.string(),
+  account: z.enum(['available', 'held']),
+  reason: z.string().describe('Reason code; the client names it in the user language'),
+  amount: z.string().describe('Signed from the user side: positive in, negative out'),
+  balanceAfter: z.string(),
+  reference: z.object({ type: z.string(), id: z.string() }).nullable(),
+  note: z.string().nullable().describe("An operator adjustment's written reason"),
+});
+export type TStatementEntry = z.infer<typeof ZStatementEntry>;
+export const ZStatementResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  entries: z.array(ZStatementEntry),
+});
+export type TStatementResponse = z.infer<typeof ZStatementResponse>;
+
+export const ZDemoResetResponse = z.object({ asset: z.literal('USDT'), available: z.string() });
+
+export const ZAdminAdjustRequest = z.object({
+  userId: z.coerce.number().int().positive(),
+  asset: ZAssetCode,
+  book: z.enum(BOOKS),
+  amount: ZDecimalString.describe('Signed: positive credits the user from treasury, negative debits to treasury'),
+  reason: z.string().trim().min(5).max(500).describe('Written reason, shown in the user statement'),
+  idempotencyKey: z.string().min(8).max(100).optional(),
+});
+export const ZAdminAdjustResponse = z.object({ transferId: z.string(), isNew: z.boolean() });
