@@ -9,6 +9,7 @@ import {
   getBalance,
   getBalances,
   listEntries,
+  perDatabase,
   type StatementEntry,
   transfer,
   transferBatch,
@@ -154,8 +155,9 @@ export async function statementCsv(db: Db, book: Book, userId: string, query: TS
 }
 
 /** A user's first demo request funds the demo book with 100,000 USDT, once (idempotent). */
-const fundedDemoUsers = new Set<string>();
+const fundedDemoUsersByDatabase = new WeakMap<object, Set<string>>();
 export async function ensureDemoFunded(db: Db, userId: string): Promise<void> {
+  const fundedDemoUsers = perDatabase(fundedDemoUsersByDatabase, db, () => new Set<string>());
   if (fundedDemoUsers.has(userId)) return;
   await db.transaction().execute((trx) =>
     transfer(trx, {

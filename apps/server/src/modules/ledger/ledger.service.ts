@@ -94,10 +94,25 @@ function fingerprint(input: TransferInput): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }
 
-const assetDecimalsCache = new Map<string, number>();
+/**
+ * Process memory kept per database: keyed by the Kysely instance's adapter, which all its
+ * transactions share, so two databases in one process (tests, tools) never mix entries.
+ */
+export function perDatabase<T>(store: WeakMap<object, T>, trx: Db, make: () => T): T {
+  const owner = trx.getExecutor().adapter;
+  let value = store.get(owner);
+  if (value === undefined) {
+    value = make();
+    store.set(owner, value);
+  }
+  return value;
+}
+
+const assetDecimalsCaches = new WeakMap<object, Map<string, number>>();
 
 /** The asset's decimals; unknown assets are refused. */
 export async function getAssetDecimals(trx: Db, asset: string): Promise<number> {
+  const assetDecimalsCache = perDatabase(assetDecimalsCaches, trx, () => new Map<string, number>());
   const cached = assetDecimalsCache.get(asset);
   if (cached !== undefined) return cached;
   const row = await trx.selectFrom('ledger_assets').select('decimals').where('code', '=', asset).executeTakeFirst();
@@ -106,14 +121,27 @@ export async function getAssetDecimals(trx: Db, asset: string): Promise<number> 
   return row.decimals;
 }
 
+// Account ids never change and accounts are never deleted, so an id seen committed can be
+// remembered. Ids created inside a transaction are not cached until a later lookup finds them
+// committed: a rolled-back transaction must not leave a phantom id behind.
+const accountIdCaches = new WeakMap<object, Map<string, string>>();
+
 /** The account's id, creating the account on first use (accounts are never deleted). */
 export async function getAccountId(trx: Db, book: Book, asset: string, ref: AccountRef): Promise<string> {
   const userId = 'userId' in ref ? ref.userId : null;
   const name = accountName(ref);
+  const cacheKey = `${book}|${asset}|${ref.kind}|${userId ?? ''}|${name}`;
+  const accountIdCache = perDatabase(accountIdCaches, trx, () => new Map<string, string>());
+  const cached = accountIdCache.get(cacheKey);
+  if (cached) return cached;
   const find = () =>
     trx
       .selectFrom('ledger_accounts')
-      .select('id')
+      .select([
+        'id',
+        // Whether this very transaction created the row (xmin is the creating transaction).
+        sql<boolean>`xmin::text::bigint = txid_current() % 4294967296`.as('is_created_here'),
+      ])
       .where('book', '=', book)
       .where('asset', '=', asset)
       .where('kind', '=', ref.kind)
@@ -121,7 +149,10 @@ export async function getAccountId(trx: Db, book: Book, asset: string, ref: Acco
       .where('name', '=', name)
       .executeTakeFirst();
   const existing = await find();
-  if (existing) return existing.id;
+  if (existing) {
+    if (!existing.is_created_here) accountIdCache.set(cacheKey, existing.id);
+    return existing.id;
+  }
   await trx
     .insertInto('ledger_accounts')
     .values({ book, asset, kind: ref.kind, user_id: userId, name })
@@ -198,7 +229,7 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
   const balances = new Map<string, bigint>();
   if (sortedIds.length > 0) {
     const locked = await sql<{ id: string; balance: string }>`
-      SELECT id, balance FROM ledger_accounts WHERE id = ANY(${sortedIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(
+      SELECT id, balance FROM ledger_accounts WHERE id = ANY(${sortedIds}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(
       trx,
     );
     for (const row of locked.rows) balances.set(row.id, BigInt(row.balance));
@@ -236,8 +267,11 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
     });
   }
 
-  for (const [id, balance] of balances) {
-    await trx.updateTable('ledger_accounts').set({ balance: balance.toString() }).where('id', '=', id).execute();
+  // One statement for every balance the batch changed.
+  const changed = [...balances].map(([id, balance]) => sql`(${id}::bigint, ${balance.toString()}::numeric)`);
+  if (changed.length > 0) {
+    await sql`UPDATE ledger_accounts AS acc SET balance = v.balance
+      FROM (VALUES ${sql.join(changed)}) AS v(id, balance) WHERE acc.id = v.id`.execute(trx);
   }
   const inserted = await trx.insertInto('ledger_transfers').values(rows).returningAll().execute();
   const byKey = new Map(inserted.map((row) => [row.idempotency_key, row]));
