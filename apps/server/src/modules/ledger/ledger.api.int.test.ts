@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { insertUser } from '../identity/identity.repository.js';
 
 const API = '/swx/customer';
 let testApp: TestApp;
@@ -11,31 +12,15 @@ let counter = 0;
 async function newUser(roles: string[] = ['user']): Promise<{ id: string; token: string }> {
   counter += 1;
   const name = `ledger${Date.now().toString(36)}${counter}`;
-  const user = await testApp.database.db
-    .insertInto('users')
-    .values({
-      user_name: name,
-      user_name_key: name,
-      email: `${name}@example.test`,
-      password_hash: null,
-      invite_code: `L${counter}${Date.now().toString(36)}`.toUpperCase().slice(0, 12),
-      invited_by: null,
-      roles,
-      phone_area_code: null,
-      phone: null,
-      wallet_address: null,
-      wallet_type: null,
-      google_subject: null,
-      first_name: null,
-      last_name: null,
-      totp_secret: null,
-      locked_until: null,
-      online_until: null,
-      last_seen_at: null,
-      last_seen_host: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(testApp.database.db, {
+    user_name: name,
+    user_name_key: name,
+    email: `${name}@example.test`,
+    password_hash: null,
+    invite_code: `L${counter}${Date.now().toString(36)}`.toUpperCase().slice(0, 12),
+    invited_by: null,
+    roles,
+  });
   const session = await app.services.identity.startSession(user, 'live', { userAgent: null });
   return { id: user.id, token: session.token };
 }
