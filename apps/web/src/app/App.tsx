@@ -2,6 +2,7 @@ import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@
 import { Notifications, notifications } from '@mantine/notifications';
 import { isLanguage } from '@openbourse/contracts';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -19,6 +20,10 @@ const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", sans-serif',
   defaultRadius: 'md',
+  components: {
+    // A toast's close button is only an icon: name it in the reader's language (WCAG button-name).
+    Notification: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18next.t('app.close') } }) },
+  },
 });
 
 export const queryClient = new QueryClient({

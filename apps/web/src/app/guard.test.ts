@@ -10,6 +10,12 @@ describe('the route guard (SPEC §4)', () => {
     expect(guardRedirect('/help', visitor)).toBeNull();
   });
 
+  it('keeps the balance page for signed-in users', () => {
+    expect(guardRedirect('/profile/balance', visitor)).toBe('/pass/login');
+    expect(guardRedirect('/profile/balance', { ...visitor, walletOnly: true })).toBe('/empty');
+    expect(guardRedirect('/profile/balance', { ...visitor, isSignedIn: true })).toBeNull();
+  });
+
   it('with the access guard on, sends visitors to /empty except on the sign-in pages', () => {
     const guarded = { ...visitor, accessGuard: true };
     expect(guardRedirect('/', guarded)).toBe('/empty');

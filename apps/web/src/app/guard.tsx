@@ -4,7 +4,7 @@ import { useAuthSettings } from '../modules/identity/identity.api';
 import { useSession } from '../modules/identity/session';
 
 const SIGN_IN_ROUTES = ['/pass/login', '/pass/register', '/pass/reset'];
-const NEEDS_SIGN_IN = ['/profile'];
+const NEEDS_SIGN_IN = ['/profile', '/profile/balance'];
 
 /** Where a request for `pathname` must go instead, or null to stay (SPEC §4 route guard). */
 export function guardRedirect(

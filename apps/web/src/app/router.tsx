@@ -23,6 +23,7 @@ const RegisterPage = lazy(() => import('../modules/identity/RegisterPage'));
 const ResetPage = lazy(() => import('../modules/identity/ResetPage'));
 const ProfilePage = lazy(() => import('../modules/identity/ProfilePage'));
 const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleCallbackPage'));
+const BalancePage = lazy(() => import('../modules/ledger/BalancePage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
       { path: '/pass/register', element: <RegisterPage /> },
       { path: '/pass/reset', element: <ResetPage /> },
       { path: '/profile', element: <ProfilePage /> },
+      { path: '/profile/balance', element: <BalancePage /> },
       { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },
       // Unknown paths go home (SPEC §2).
       { path: '*', element: <Navigate to="/" replace /> },

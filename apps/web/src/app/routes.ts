@@ -15,6 +15,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/pass/register',
   '/pass/reset',
   '/profile',
+  '/profile/balance',
   '/api/loginCallback/google',
 ]);
 
@@ -64,5 +65,6 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/pass/login') return 'nav.login';
   if (pathname === '/pass/register') return 'nav.signup';
   if (pathname === '/profile') return 'profile.title';
+  if (pathname === '/profile/balance') return 'ledger.title';
   return 'app.name';
 }

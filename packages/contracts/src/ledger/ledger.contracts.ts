@@ -1,6 +1,35 @@
 import { z } from 'zod';
 import { BOOKS } from '../envelope.js';
 
+/**
+ * Why money moved: a closed list shared by the server (which records it on every transfer)
+ * and the web (which names each in the user's language). Later modules extend it here.
+ */
+export const TRANSFER_REASONS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_fee',
+  'trade_margin_hold',
+  'trade_margin_release',
+  'trade_pnl',
+  'trade_fee',
+  'negative_balance_protection',
+  'interest',
+  'principal',
+  'loan_disbursement',
+  'loan_repayment',
+  'nft_bid_hold',
+  'nft_bid_release',
+  'donation',
+  'adjustment',
+  'demo_funding',
+  'demo_reset',
+  'hold',
+  'release',
+  'capture',
+] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
 /** Decimal strings on the wire; integer minor units inside (packages/money). */
 const ZDecimalString = z.string().regex(/^-?\d{1,38}(\.\d{1,18})?$/, 'a decimal number');
 const ZAssetCode = z.string().regex(/^[A-Z0-9]{2,12}$/);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Book } from '@openbourse/contracts';
+import type { Book, TransferReason } from '@openbourse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -15,31 +15,7 @@ import type { AccountKind } from './ledger.tables.js';
  * entries — so the treasury never becomes a lock every transfer waits for.
  */
 
-/** Reasons are a closed list; later modules extend it here. */
-export const TRANSFER_REASONS = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_fee',
-  'trade_margin_hold',
-  'trade_margin_release',
-  'trade_pnl',
-  'trade_fee',
-  'negative_balance_protection',
-  'interest',
-  'principal',
-  'loan_disbursement',
-  'loan_repayment',
-  'nft_bid_hold',
-  'nft_bid_release',
-  'donation',
-  'adjustment',
-  'demo_funding',
-  'demo_reset',
-  'hold',
-  'release',
-  'capture',
-] as const;
-export type TransferReason = (typeof TRANSFER_REASONS)[number];
+export { TRANSFER_REASONS, type TransferReason } from '@openbourse/contracts';
 
 export type AccountRef =
   | { kind: 'available' | 'held'; userId: string }

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LANGUAGE_BCP47, type Language } from '@openbourse/contracts';
 import { IconChartCandle, IconCoin, IconPhoto, IconRobot, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +7,8 @@ import { ComingSoon } from '../../app/ComingSoon';
 import { MobileFooterLinks } from '../../app/mobile/MobileShell';
 import { isRouteAvailable } from '../../app/routes';
 import { isMobileUserAgent } from '../../shared/device/device';
+import { useUserInfo } from '../identity/identity.api';
+import { formatAmount, signOf } from '../ledger/amount';
 
 const PRODUCTS = [
   { path: '/market', icon: IconChartCandle, title: 'home.productMarketTitle', text: 'home.productMarketText' },
@@ -67,10 +70,63 @@ function MobileHome() {
         </Title>
         <Text size="sm">{t('home.subheadline')}</Text>
       </Stack>
+      <BalanceCards />
       <Banners />
       <Products />
       <MobileFooterLinks />
     </Container>
+  );
+}
+
+/**
+ * A signed-in user's USDT and USDC: available now and today's profit and loss, in the book
+ * the account mode selects, each opening the balance page. Visitors see no cards at all.
+ */
+function BalanceCards() {
+  const { t, i18n } = useTranslation();
+  // Enabled only with a session: a visitor's query stays idle and shows nothing.
+  const userInfo = useUserInfo();
+  const user = userInfo.data;
+  if (!user) return null;
+  const locale = LANGUAGE_BCP47[i18n.language as Language] ?? 'en';
+  // Both stablecoins have 6 decimals, as getUserInfo writes them.
+  const cards = [
+    { asset: 'USDT', available: user.usdtBalance, profit: user.usdtTodayProfit },
+    { asset: 'USDC', available: user.usdcBalance, profit: user.usdcTodayProfit },
+  ];
+  return (
+    <section aria-label={t('ledger.balances')} data-testid="home-balances">
+      <SimpleGrid cols={2} spacing="sm" mt="lg">
+        {cards.map((card) => {
+          const sign = signOf(card.profit);
+          return (
+            <Card
+              key={card.asset}
+              withBorder
+              padding="md"
+              component={Link}
+              to="/profile/balance"
+              className="ob-card-link"
+              data-testid={`home-balance-${card.asset}`}
+            >
+              <Text fw={700}>{card.asset}</Text>
+              <Text size="xs" c="gray.7" mt={6}>
+                {t('ledger.available')}
+              </Text>
+              <Text fw={600} size="lg">
+                <span className="ob-amount">{formatAmount(card.available, 6, locale)}</span>
+              </Text>
+              <Text size="xs" c="gray.7" mt={6}>
+                {t('ledger.todayPnl')}
+              </Text>
+              <Text size="sm" fw={600} c={sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined}>
+                <span className="ob-amount">{formatAmount(card.profit, 6, locale, { signed: true })}</span>
+              </Text>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </section>
   );
 }
 

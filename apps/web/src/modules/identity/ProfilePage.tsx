@@ -133,6 +133,9 @@ function AccountMode() {
         ]}
         aria-label={t('profile.accountMode')}
       />
+      <Anchor component={Link} to="/profile/balance" display="block" mt="sm" w="fit-content">
+        {t('nav.balance')}
+      </Anchor>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
 import { useAuthSettings, useSignIn } from './identity.api';
+import { NewPasswordFields } from './NewPasswordFields';
 import { checks, type FieldErrors } from './validation';
 
 type Field = 'userName' | 'email' | 'password' | 'confirmPassword' | 'code' | 'inviteCode';
@@ -108,22 +109,13 @@ export default function RegisterPage() {
             getCaptcha={captcha}
             error={errors.code}
           />
-          <PasswordInput
+          <NewPasswordFields
             label={t('auth.password')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            required
+            password={values.password}
+            confirmPassword={values.confirmPassword}
+            onPasswordChange={set('password')}
+            onConfirmChange={set('confirmPassword')}
+            errors={errors}
           />
           <TextInput
             label={t('auth.inviteCode')}

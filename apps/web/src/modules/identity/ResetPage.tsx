@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
 import { useAuthSettings } from './identity.api';
+import { NewPasswordFields } from './NewPasswordFields';
 import { checks, type FieldErrors } from './validation';
 
 type Field = 'email' | 'code' | 'password' | 'confirmPassword';
@@ -80,22 +81,13 @@ export default function ResetPage() {
             getCaptcha={() => (settings.data?.captchaRequired ? solveCaptchaIfRequired() : Promise.resolve(undefined))}
             error={errors.code}
           />
-          <PasswordInput
+          <NewPasswordFields
             label={t('auth.newPassword')}
-            description={t('auth.passwordHint')}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            required
+            password={values.password}
+            confirmPassword={values.confirmPassword}
+            onPasswordChange={set('password')}
+            onConfirmChange={set('confirmPassword')}
+            errors={errors}
           />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {t('auth.submitReset')}

@@ -22,8 +22,10 @@ export function useUserInfo() {
         session.updateUser(user);
         return user;
       } catch (error) {
-        // A 401 is handled by the session hooks (with its reason); any other failure signs out.
-        if (!(error instanceof ApiError && error.code === 401)) session.clear();
+        // A server's refusal signs out (SPEC §4); a 401 is handled by the session hooks with
+        // its reason. A request that never got an answer (offline, or cancelled by a page
+        // reload) says nothing about the session and keeps it.
+        if (error instanceof ApiError && error.code > 0 && error.code !== 401) session.clear();
         throw error;
       }
     },

@@ -59,6 +59,14 @@ export function toQueryString(query: Record<string, QueryValue> = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** What every call carries: the language, the account mode (`virtually`) and the token. */
+function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { lang: currentLanguage(), virtually: sessionHooks.getVirtually() };
+  const token = sessionHooks.getToken();
+  if (token) headers.Authorization = token;
+  return headers;
+}
+
 type RequestOptions = {
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -78,9 +86,7 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, option
   );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
 
-  const headers: Record<string, string> = { lang: currentLanguage(), virtually: sessionHooks.getVirtually() };
-  const token = sessionHooks.getToken();
-  if (token) headers.Authorization = token;
+  const headers = sessionHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -120,3 +126,32 @@ export const api = {
   post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
     apiRequest<T>('POST', path, { body: body ?? {}, signal }),
 };
+
+/**
+ * Fetches a file the server sends as itself (a CSV, not an envelope), with the session's
+ * headers. A failure answers with the envelope, and throws ApiError like apiRequest.
+ */
+export async function apiDownload(
+  path: string,
+  query?: Record<string, QueryValue>,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, {
+      headers: sessionHeaders(),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(isTimeout ? CLIENT_CODES.TIMEOUT : CLIENT_CODES.NETWORK, '');
+  }
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const envelope = (await response.json().catch(() => ({}))) as Partial<TEnvelope<unknown>>;
+    const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
+    if (code === 401 || response.status === 401) sessionHooks.onUnauthorized();
+    if (code === 10009) sessionHooks.onUserNotFound();
+    throw new ApiError(code, envelope.msg ?? '');
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
+}
