@@ -28,6 +28,8 @@ CREATE TABLE ledger_accounts (
   UNIQUE (id, book, asset)
 );
 
+CREATE INDEX ledger_accounts_user_idx ON ledger_accounts (user_id, book) WHERE user_id IS NOT NULL;
+
 CREATE TABLE ledger_transfers (
   id BIGSERIAL PRIMARY KEY,
   book TEXT NOT NULL,

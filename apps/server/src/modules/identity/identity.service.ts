@@ -74,8 +74,13 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
   }
 
   async function toUserInfo(user: repository.UserRow, book: Book): Promise<TUserInfo> {
+    const money = await options.userMoney(user.id, book);
+    // Listed field by field (no spread): one fixed object shape keeps this hot path cheap.
     return {
-      ...(await options.userMoney(user.id, book)),
+      usdtBalance: money.usdtBalance,
+      usdcBalance: money.usdcBalance,
+      usdtTodayProfit: money.usdtTodayProfit,
+      usdcTodayProfit: money.usdcTodayProfit,
       id: Number(user.id),
       userName: user.user_name,
       email: user.email,

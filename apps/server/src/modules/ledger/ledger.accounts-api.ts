@@ -4,6 +4,7 @@ import { formatAmount, parseAmount } from '@openbourse/money';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { cachedUserSummary } from './balance-cache.js';
 import {
   getAssetDecimals,
   getBalance,
@@ -32,7 +33,11 @@ export async function balancesOf(db: Db, book: Book, userId: string): Promise<TB
 }
 
 /** USDT/USDC available and today's P&L (since 00:00 UTC) for getUserInfo. */
-export async function userInfoMoney(db: Db, book: Book, userId: string, now: Date) {
+export function userInfoMoney(db: Db, book: Book, userId: string, now: Date) {
+  return cachedUserSummary(db, userId, book, () => loadUserInfoMoney(db, book, userId, now));
+}
+
+async function loadUserInfoMoney(db: Db, book: Book, userId: string, now: Date) {
   const balances = await getBalances(db, book, userId);
   const available = (asset: string) => {
     const row = balances.find((b) => b.asset === asset);

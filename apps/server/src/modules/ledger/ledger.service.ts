@@ -3,6 +3,7 @@ import type { Book, TransferReason } from '@openbourse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { forgetUserSummaries } from './balance-cache.js';
 import type { AccountKind } from './ledger.tables.js';
 
 /**
@@ -250,6 +251,10 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
       FROM (VALUES ${sql.join(changed)}) AS v(id, balance) WHERE acc.id = v.id`.execute(trx);
   }
   const inserted = await trx.insertInto('ledger_transfers').values(rows).returningAll().execute();
+  forgetUserSummaries(
+    trx,
+    fresh.flatMap(({ input }) => [input.from, input.to].flatMap((ref) => ('userId' in ref ? [ref.userId] : []))),
+  );
   const byKey = new Map(inserted.map((row) => [row.idempotency_key, row]));
   return prepared.map((item, index) => {
     const existing = results[index];
