@@ -35,6 +35,26 @@ const codeOf = async (promise: Promise<unknown>) => {
 };
 /** Runs `work` in a transaction, as every caller of the ledger does. */
 const inTransaction = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute((trx) => work(trx));
+/** Money arriving from the treasury into a user's available account. */
+const deposit = (
+  book: 'live' | 'demo',
+  asset: string,
+  user: string,
+  amount: bigint,
+  key: string,
+  reason: 'deposit' | 'demo_funding' = 'deposit',
+) =>
+  inTransaction((trx) =>
+    transfer(trx, {
+      book,
+      asset,
+      from: { kind: 'treasury' },
+      to: { kind: 'available', userId: user },
+      amount,
+      reason,
+      idempotencyKey: key,
+    }),
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -47,17 +67,7 @@ describe('ledger scenarios on real PostgreSQL', () => {
   it('funds a demo book from the demo treasury and keeps every balance a sum', async () => {
     const user = newUser();
     // 100,000 USDT at 6 decimals = 100,000 × 10^6 = 100,000,000,000 minor units.
-    await inTransaction((trx) =>
-      transfer(trx, {
-        book: 'demo',
-        asset: 'USDT',
-        from: { kind: 'treasury' },
-        to: { kind: 'available', userId: user },
-        amount: usdt('100000'),
-        reason: 'demo_funding',
-        idempotencyKey: `demo-funding:${user}`,
-      }),
-    );
+    await deposit('demo', 'USDT', user, usdt('100000'), `demo-funding:${user}`, 'demo_funding');
     expect(await getBalance(db, 'demo', 'USDT', { kind: 'available', userId: user })).toBe(100_000_000_000n);
     // The live book saw nothing.
     expect(await getBalance(db, 'live', 'USDT', { kind: 'available', userId: user })).toBe(0n);
@@ -119,17 +129,7 @@ describe('ledger scenarios on real PostgreSQL', () => {
 
   it('refuses to take more than a user has and moves nothing', async () => {
     const user = newUser();
-    await inTransaction((trx) =>
-      transfer(trx, {
-        book: 'live',
-        asset: 'USDT',
-        from: { kind: 'treasury' },
-        to: { kind: 'available', userId: user },
-        amount: usdt('5'),
-        reason: 'deposit',
-        idempotencyKey: `in:${user}`,
-      }),
-    );
+    await deposit('live', 'USDT', user, usdt('5'), `in:${user}`, 'deposit');
     // 5 − 5.000001 < 0: refused.
     const outcome = await codeOf(
       inTransaction((trx) =>
@@ -150,17 +150,7 @@ describe('ledger scenarios on real PostgreSQL', () => {
 
   it('holds, releases once, and refuses a capture of a released hold', async () => {
     const user = newUser();
-    await inTransaction((trx) =>
-      transfer(trx, {
-        book: 'live',
-        asset: 'USDC',
-        from: { kind: 'treasury' },
-        to: { kind: 'available', userId: user },
-        amount: usdt('100'),
-        reason: 'deposit',
-        idempotencyKey: `in:${user}`,
-      }),
-    );
+    await deposit('live', 'USDC', user, usdt('100'), `in:${user}`, 'deposit');
     // Hold 30 of 100: available 70, held 30.
     const { holdId } = await inTransaction((trx) =>
       hold(trx, {
@@ -274,28 +264,8 @@ describe('ledger scenarios on real PostgreSQL', () => {
 
   it('cannot join two books in one transfer, even by hand-written SQL', async () => {
     const user = newUser();
-    await inTransaction((trx) =>
-      transfer(trx, {
-        book: 'demo',
-        asset: 'USDT',
-        from: { kind: 'treasury' },
-        to: { kind: 'available', userId: user },
-        amount: 1n,
-        reason: 'demo_funding',
-        idempotencyKey: `x-demo:${user}`,
-      }),
-    );
-    await inTransaction((trx) =>
-      transfer(trx, {
-        book: 'live',
-        asset: 'USDT',
-        from: { kind: 'treasury' },
-        to: { kind: 'available', userId: user },
-        amount: 1n,
-        reason: 'deposit',
-        idempotencyKey: `x-live:${user}`,
-      }),
-    );
+    await deposit('demo', 'USDT', user, 1n, `x-demo:${user}`, 'demo_funding');
+    await deposit('live', 'USDT', user, 1n, `x-live:${user}`, 'deposit');
     const accounts = await db
       .selectFrom('ledger_accounts')
       .select(['id', 'book'])
@@ -373,17 +343,7 @@ describe('ledger scenarios on real PostgreSQL', () => {
 
   it('the audit finds a stored balance that drifted from its entries', async () => {
     const user = newUser();
-    await inTransaction((trx) =>
-      transfer(trx, {
-        book: 'live',
-        asset: 'BTC',
-        from: { kind: 'treasury' },
-        to: { kind: 'available', userId: user },
-        amount: 5n,
-        reason: 'deposit',
-        idempotencyKey: `btc:${user}`,
-      }),
-    );
+    await deposit('live', 'BTC', user, 5n, `btc:${user}`, 'deposit');
     expect(await auditLedger(db)).toEqual([]);
     await db
       .updateTable('ledger_accounts')
