@@ -13,7 +13,7 @@ import { type AccountRef, capture, getBalance, getBalances, hold, release, trans
  * repeat — run against the real ledger on PostgreSQL and against a tiny in-memory model.
  * After every command the users' balances must match the model; after every run the operator
  * accounts too, and the audit must be clean. LEDGER_MODEL_RUNS sets the number of runs
- * (2,000 in `npm test`; `npm run test:ledger-long` runs 100,000).
+ * (2,000 in `npm test`; `npm run test:ledger-long` runs 100,000, roughly a quarter of an hour here).
  */
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 2000);
 const USERS = ['u0', 'u1'] as const;
@@ -221,41 +221,45 @@ const commands = fc.commands(
   { maxCommands: 8 },
 );
 
-it(`keeps the ledger equal to a simple model over ${RUNS} random command sequences`, async () => {
-  await fc.assert(
-    fc.asyncProperty(commands, async (sequence) => {
-      runCounter += 1;
-      const base = 1_000_000 + runCounter * 2;
-      // One transaction per run: fast, and rolled back at the end so runs stay independent.
-      await database.db
-        .transaction()
-        .execute(async (trx) => {
-          const real: Real = { trx, userIds: { u0: String(base), u1: String(base + 1) }, holdIds: [] };
-          const model: Model = {
-            available: { u0: 0n, u1: 0n },
-            held: { u0: 0n, u1: 0n },
-            treasury: 0n,
-            fees: 0n,
-            keys: new Map(),
-            holds: [],
-          };
-          await fc.asyncModelRun(() => ({ model, real }), sequence);
-          // Operator accounts are shared by every run: compare what this run moved.
-          const treasury = await getBalance(trx, 'live', 'USDT', { kind: 'treasury' });
-          const fees = await getBalance(trx, 'live', 'USDT', { kind: 'fees' });
-          expect(treasury + fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1).toBe(0n);
-          expect(
-            model.treasury + model.fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1,
-          ).toBe(0n);
-          expect(await auditLedger(trx)).toEqual([]);
-          throw new RollbackRun();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof RollbackRun)) throw error;
-        });
-    }),
-    { numRuns: RUNS },
-  );
-}, 600_000);
+it(
+  `keeps the ledger equal to a simple model over ${RUNS} random command sequences`,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(commands, async (sequence) => {
+        runCounter += 1;
+        const base = 1_000_000 + runCounter * 2;
+        // One transaction per run: fast, and rolled back at the end so runs stay independent.
+        await database.db
+          .transaction()
+          .execute(async (trx) => {
+            const real: Real = { trx, userIds: { u0: String(base), u1: String(base + 1) }, holdIds: [] };
+            const model: Model = {
+              available: { u0: 0n, u1: 0n },
+              held: { u0: 0n, u1: 0n },
+              treasury: 0n,
+              fees: 0n,
+              keys: new Map(),
+              holds: [],
+            };
+            await fc.asyncModelRun(() => ({ model, real }), sequence);
+            // Operator accounts are shared by every run: compare what this run moved.
+            const treasury = await getBalance(trx, 'live', 'USDT', { kind: 'treasury' });
+            const fees = await getBalance(trx, 'live', 'USDT', { kind: 'fees' });
+            expect(treasury + fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1).toBe(0n);
+            expect(
+              model.treasury + model.fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1,
+            ).toBe(0n);
+            expect(await auditLedger(trx)).toEqual([]);
+            throw new RollbackRun();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof RollbackRun)) throw error;
+          });
+      }),
+      { numRuns: RUNS },
+    );
+  },
+  Math.max(600_000, RUNS * 100),
+);
 
 class RollbackRun extends Error {}
