@@ -4,11 +4,9 @@
 // through a small HTTP endpoint (GET /code?to=address). Playwright starts and stops this.
 // Usage: node scripts/e2e-server.mjs main|guarded
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Provider from 'oidc-provider';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 
@@ -60,50 +58,17 @@ createServer((request, response) => {
 const GOOGLE_CLIENT = { id: 'openbourse-e2e', secret: 'an-e2e-client-secret-of-reasonable-length' };
 export const GOOGLE_TEST_EMAIL = 'google-journey@example.test';
 if (chosen.issuerPort) {
-  const issuerUrl = `http://127.0.0.1:${chosen.issuerPort}`;
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const provider = new Provider(issuerUrl, {
-    clients: [
-      {
-        client_id: GOOGLE_CLIENT.id,
-        client_secret: GOOGLE_CLIENT.secret,
-        redirect_uris: [`http://127.0.0.1:${chosen.port}/api/loginCallback/google`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'e2e-key', alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: ['an-e2e-cookie-signing-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
-    findAccount: async (_ctx, sub) => ({
-      accountId: sub,
-      claims: async () => ({ sub, email: GOOGLE_TEST_EMAIL, email_verified: true, name: 'Google Journey' }),
-    }),
+  const { startLocalOidcIssuer } = await import(path.join(root, 'apps/server/dist/test/local-oidc-issuer.js'));
+  const { url: issuerUrl } = await startLocalOidcIssuer({
+    port: chosen.issuerPort,
+    client: {
+      id: GOOGLE_CLIENT.id,
+      secret: GOOGLE_CLIENT.secret,
+      redirectUris: [`http://127.0.0.1:${chosen.port}/api/loginCallback/google`],
+    },
+    claimsOf: () => ({ email: GOOGLE_TEST_EMAIL, email_verified: true, name: 'Google Journey' }),
+    accountFor: () => 'google-journey-subject',
   });
-  const callback = provider.callback();
-  createServer((req, res) => {
-    if (!req.url?.startsWith('/interaction/')) return callback(req, res);
-    void (async () => {
-      const details = await provider.interactionDetails(req, res);
-      const accountId = 'google-journey-subject';
-      const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-      grant.addOIDCScope(String(details.params.scope));
-      const grantId = await grant.save();
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      );
-    })().catch((error) => {
-      res.statusCode = 500;
-      res.end(String(error));
-    });
-  }).listen(chosen.issuerPort, '127.0.0.1');
   chosen.env = {
     ...chosen.env,
     GOOGLE_ISSUER: issuerUrl,

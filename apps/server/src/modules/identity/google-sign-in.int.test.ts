@@ -1,9 +1,7 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalIssuer, startLocalOidcIssuer } from '../../test/local-oidc-issuer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { isLocalIssuer, userNameBase, userNameCandidate } from './google-sign-in.js';
 import * as repository from './identity.repository.js';
@@ -19,68 +17,13 @@ type Account = { email: string; email_verified: boolean; name: string };
 /** The provider's users, by subject; each test adds its own. */
 const accounts = new Map<string, Account>();
 
-type Issuer = { url: string; close: () => Promise<void> };
-
-/**
- * A real OpenID provider on 127.0.0.1. Its interaction page (login and consent) is this
- * handler: it signs in the account named by `login_hint` and grants the requested scope.
- */
-async function startIssuer(): Promise<Issuer> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const provider = new Provider(url, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT_URI],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: ['a-test-cookie-signing-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Like Google: the ID token itself carries the e-mail claims of the granted scopes.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    findAccount: async (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: async () => ({ sub, ...account }) } : undefined;
-    },
+/** The local issuer signs in the account named by `login_hint`. */
+function startIssuer(): Promise<LocalIssuer> {
+  return startLocalOidcIssuer({
+    client: { id: CLIENT_ID, secret: CLIENT_SECRET, redirectUris: [REDIRECT_URI] },
+    claimsOf: (subject) => accounts.get(subject),
+    accountFor: (params) => String(params.login_hint),
   });
-  const callback = provider.callback();
-  server.on('request', (req, res) => {
-    if (!req.url?.startsWith('/interaction/')) {
-      callback(req, res);
-      return;
-    }
-    void (async () => {
-      const details = await provider.interactionDetails(req, res);
-      const accountId = String(details.params.login_hint);
-      const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-      grant.addOIDCScope(String(details.params.scope));
-      const grantId = await grant.save();
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      );
-    })().catch((error: unknown) => {
-      res.statusCode = 500;
-      res.end(String(error));
-    });
-  });
-  return {
-    url,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
 }
 
 /**
@@ -147,7 +90,7 @@ function newAccount(overrides: Partial<Account> = {}): { subject: string; accoun
 }
 
 describe('Sign in with Google against a real local OpenID provider', () => {
-  let issuer: Issuer;
+  let issuer: LocalIssuer;
   let testApp: TestApp;
   let app: FastifyInstance;
 

@@ -7,6 +7,7 @@ import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { GoogleButton } from './google/GoogleButton';
 import { useAuthSettings, useSignIn } from './identity.api';
+import { useFormFields } from './useFormFields';
 import { checks, type FieldErrors } from './validation';
 import { WalletSignInButton } from './wallet/WalletSignInButton';
 
@@ -17,17 +18,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const settings = useAuthSettings();
   const signIn = useSignIn<{ userName: string; password: string; totp?: string }>('/login/login');
-  const [values, setValues] = useState({ userName: '', password: '', totp: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, set, errors, setErrors } = useFormFields({ userName: '', password: '', totp: '' });
   const [isTotpNeeded, setTotpNeeded] = useState(false);
   const [isCaptchaRunning, setCaptchaRunning] = useState(false);
   const reason = (useLocation().state as { reason?: string } | null)?.reason;
-
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    // Read now: React clears the event's target before the updater runs.
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

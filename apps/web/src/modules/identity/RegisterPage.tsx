@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from './AuthCard';
@@ -8,6 +8,7 @@ import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
 import { useAuthSettings, useSignIn } from './identity.api';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useFormFields } from './useFormFields';
 import { checks, type FieldErrors } from './validation';
 
 type Field = 'userName' | 'email' | 'password' | 'confirmPassword' | 'code' | 'inviteCode';
@@ -18,7 +19,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const settings = useAuthSettings();
   const register = useSignIn<Record<string, unknown>>('/login/register');
-  const [values, setValues] = useState({
+  const { values, set, setField, errors, setErrors, check } = useFormFields({
     userName: '',
     email: '',
     password: '',
@@ -26,19 +27,9 @@ export default function RegisterPage() {
     code: '',
     inviteCode: (params.get('invite') ?? '').toUpperCase().slice(0, 12),
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    // Read now: React clears the event's target before the updater runs.
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
   const captcha = () => (settings.data?.captchaRequired ? solveCaptchaIfRequired() : Promise.resolve(undefined));
 
-  const checkEmail = () => {
-    const isValid = checks.email(values.email);
-    setErrors((current) => ({ ...current, email: isValid ? undefined : t('auth.emailInvalid') }));
-    return isValid;
-  };
+  const checkEmail = () => check('email', checks.email(values.email), t('auth.emailInvalid'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +95,7 @@ export default function RegisterPage() {
             email={values.email}
             type="register"
             code={values.code}
-            onCodeChange={(code) => setValues((current) => ({ ...current, code }))}
+            onCodeChange={(code) => setField('code', code)}
             beforeSend={checkEmail}
             getCaptcha={captcha}
             error={errors.code}

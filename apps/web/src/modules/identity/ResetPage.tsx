@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
@@ -10,6 +10,7 @@ import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
 import { useAuthSettings } from './identity.api';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useFormFields } from './useFormFields';
 import { checks, type FieldErrors } from './validation';
 
 type Field = 'email' | 'code' | 'password' | 'confirmPassword';
@@ -19,19 +20,14 @@ export default function ResetPage() {
   const navigate = useNavigate();
   const settings = useAuthSettings();
   const reset = useMutation({ mutationFn: (input: Record<string, string>) => api.post('/login/resetPassword', input) });
-  const [values, setValues] = useState({ email: '', code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    // Read now: React clears the event's target before the updater runs.
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const { values, set, setField, errors, setErrors, check } = useFormFields({
+    email: '',
+    code: '',
+    password: '',
+    confirmPassword: '',
+  });
 
-  const checkEmail = () => {
-    const isValid = checks.email(values.email);
-    setErrors((current) => ({ ...current, email: isValid ? undefined : t('auth.emailInvalid') }));
-    return isValid;
-  };
+  const checkEmail = () => check('email', checks.email(values.email), t('auth.emailInvalid'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +72,7 @@ export default function ResetPage() {
             email={values.email}
             type="reset"
             code={values.code}
-            onCodeChange={(code) => setValues((current) => ({ ...current, code }))}
+            onCodeChange={(code) => setField('code', code)}
             beforeSend={checkEmail}
             getCaptcha={() => (settings.data?.captchaRequired ? solveCaptchaIfRequired() : Promise.resolve(undefined))}
             error={errors.code}
