@@ -1,10 +1,13 @@
 // Ledger throughput against pgbench's TPC-B on the same PostgreSQL, in one run (issue 4).
 // 1. pgbench -i -s 10, then pgbench -c 8 -j 2 -T <seconds> (TPC-B: itself a bank transfer).
 // 2. The ledger: 8 concurrent producers over 10,000 user accounts plus the hot treasury
-//    account, each committing batches of transfers (transferBatch) for <seconds>.
+//    account, each submitting batches of transfers for <seconds>, in one of two modes:
+//    --mode queue (default): through the ledger's single-writer queue, which merges the
+//      producers' batches into one database transaction at a time;
+//    --mode direct: each producer commits its own batches (transferBatch in its transaction).
 // Reports transfers/s, the ratio to pgbench tps, p50/p99 latency per transfer (its batch's
 // commit time), and runs the audit afterwards.
-// Usage: node bench/ledger.mjs [--seconds 30] [--batch 50] [--producers 8]
+// Usage: node bench/ledger.mjs [--seconds 30] [--batch 50] [--producers 8] [--mode queue|direct]
 // Needs `npx tsc -b` and pgbench on PATH; uses DATABASE_URL's server (default: the local
 // postgres on 127.0.0.1:5432) and creates two scratch databases there.
 import { execFileSync } from 'node:child_process';
@@ -21,6 +24,9 @@ const option = (name, fallback) => {
 const seconds = option('seconds', 30);
 const batchSize = option('batch', 50);
 const producers = option('producers', 8);
+const modeIndex = args.indexOf('--mode');
+const mode = modeIndex >= 0 ? args[modeIndex + 1] : 'queue';
+if (mode !== 'queue' && mode !== 'direct') throw new Error('--mode is queue or direct');
 const USERS = 10_000;
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,6 +76,10 @@ for (let start = 0; start < USERS; start += 1000) {
   );
 }
 
+const queue = ledger.createTransferQueue(db);
+const commit = (batch) =>
+  mode === 'queue' ? queue.submit(batch) : db.transaction().execute((trx) => ledger.transferBatch(trx, batch));
+
 let seed = 7;
 const random = (n) => {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -102,7 +112,7 @@ await Promise.all(
         };
       });
       const started = performance.now();
-      await db.transaction().execute((trx) => ledger.transferBatch(trx, batch));
+      await commit(batch);
       const elapsed = performance.now() - started;
       for (let i = 0; i < batch.length; i += 1) latencies.push(elapsed);
       transfers += batch.length;
@@ -113,7 +123,7 @@ const rate = transfers / seconds;
 latencies.sort((x, y) => x - y);
 const percentile = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 console.log(
-  `ledger: ${transfers} transfers in ${seconds} s = ${rate.toFixed(0)} transfers/s (${producers} producers, batches of ${batchSize}, ${USERS} users + treasury)`,
+  `ledger: ${transfers} transfers in ${seconds} s = ${rate.toFixed(0)} transfers/s (${producers} producers, batches of ${batchSize}, ${mode} mode, ${USERS} users + treasury)`,
 );
 console.log(
   `latency per transfer (its batch's commit): p50 ${percentile(50).toFixed(1)} ms, p99 ${percentile(99).toFixed(1)} ms`,

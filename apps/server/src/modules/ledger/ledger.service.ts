@@ -168,17 +168,32 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
     prepared.push({ input, debitId, creditId, hash: fingerprint(input) });
   }
 
-  // Replays: answer the first result, move nothing.
+  // One round trip finds earlier uses of the idempotency keys and locks the user accounts
+  // involved in id order (so concurrent batches never deadlock) with their balances.
   const keys = prepared.map((p) => p.input.idempotencyKey);
-  const previous = new Map(
-    (
-      await trx
-        .selectFrom('ledger_transfers')
-        .selectAll()
-        .where('idempotency_key', 'in', keys.length > 0 ? keys : [''])
-        .execute()
-    ).map((row) => [row.idempotency_key, row]),
-  );
+  const userAccountIds = new Set<string>();
+  for (const item of prepared) {
+    if (isUserKind(item.input.from.kind)) userAccountIds.add(item.debitId);
+    if (isUserKind(item.input.to.kind)) userAccountIds.add(item.creditId);
+  }
+  const sortedIds = [...userAccountIds].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const found = await sql<(TransferRow & { request_hash: string; balance: null }) | LockedAccountRow>`
+    WITH locked AS (
+      SELECT id, balance FROM ledger_accounts WHERE id = ANY(${sortedIds}::bigint[]) ORDER BY id FOR NO KEY UPDATE
+    )
+    SELECT id::text, book, asset, debit_account_id::text, credit_account_id::text, amount::text, reason,
+           created_at, idempotency_key, request_hash, NULL::text AS balance
+      FROM ledger_transfers WHERE idempotency_key = ANY(${keys}::text[])
+    UNION ALL
+    SELECT id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, balance::text FROM locked`.execute(trx);
+  const previous = new Map<string, TransferRow & { request_hash: string }>();
+  const balances = new Map<string, bigint>();
+  for (const row of found.rows) {
+    if (row.balance === null) previous.set(row.idempotency_key, row);
+    else balances.set(row.id, BigInt(row.balance));
+  }
+
+  // Replays answer their first result and move nothing.
   const seenInBatch = new Set<string>();
   const fresh = [];
   const results: Array<TransferResult | null> = [];
@@ -196,23 +211,24 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
   }
   if (fresh.length === 0) return results as TransferResult[];
 
-  // Lock the user accounts in id order, then check every movement against the balances.
-  const userAccountIds = new Set<string>();
-  for (const item of fresh) {
-    if (isUserKind(item.input.from.kind)) userAccountIds.add(item.debitId);
-    if (isUserKind(item.input.to.kind)) userAccountIds.add(item.creditId);
-  }
-  const sortedIds = [...userAccountIds].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const balances = new Map<string, bigint>();
-  if (sortedIds.length > 0) {
-    const locked = await sql<{ id: string; balance: string }>`
-      SELECT id, balance FROM ledger_accounts WHERE id = ANY(${sortedIds}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(
-      trx,
-    );
-    for (const row of locked.rows) balances.set(row.id, BigInt(row.balance));
-  }
-
-  const rows = [];
+  // Column arrays for one INSERT … SELECT FROM unnest(…): fifteen parameters whatever the
+  // batch size, which PostgreSQL parses and plans far faster than a VALUES list of hundreds.
+  const columns = {
+    book: [] as string[],
+    asset: [] as string[],
+    debit: [] as string[],
+    credit: [] as string[],
+    amount: [] as string[],
+    reason: [] as string[],
+    referenceType: [] as Array<string | null>,
+    referenceId: [] as Array<string | null>,
+    key: [] as string[],
+    hash: [] as string[],
+    debitAfter: [] as Array<string | null>,
+    creditAfter: [] as Array<string | null>,
+    operatorId: [] as Array<string | null>,
+    operatorReason: [] as Array<string | null>,
+  };
   for (const item of fresh) {
     const { input } = item;
     let debitAfter: bigint | null = null;
@@ -226,36 +242,46 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
       creditAfter = (balances.get(item.creditId) ?? 0n) + input.amount;
       balances.set(item.creditId, creditAfter);
     }
-    rows.push({
-      book: input.book,
-      asset: input.asset,
-      debit_account_id: item.debitId,
-      credit_account_id: item.creditId,
-      amount: input.amount.toString(),
-      reason: input.reason,
-      reference_type: input.reference?.type ?? null,
-      reference_id: input.reference?.id ?? null,
-      idempotency_key: input.idempotencyKey,
-      request_hash: item.hash,
-      debit_balance_after: debitAfter === null ? null : debitAfter.toString(),
-      credit_balance_after: creditAfter === null ? null : creditAfter.toString(),
-      operator_id: input.operator?.id ?? null,
-      operator_reason: input.operator?.reason ?? null,
-    });
+    columns.book.push(input.book);
+    columns.asset.push(input.asset);
+    columns.debit.push(item.debitId);
+    columns.credit.push(item.creditId);
+    columns.amount.push(input.amount.toString());
+    columns.reason.push(input.reason);
+    columns.referenceType.push(input.reference?.type ?? null);
+    columns.referenceId.push(input.reference?.id ?? null);
+    columns.key.push(input.idempotencyKey);
+    columns.hash.push(item.hash);
+    columns.debitAfter.push(debitAfter === null ? null : debitAfter.toString());
+    columns.creditAfter.push(creditAfter === null ? null : creditAfter.toString());
+    columns.operatorId.push(input.operator?.id ?? null);
+    columns.operatorReason.push(input.operator?.reason ?? null);
   }
 
-  // One statement for every balance the batch changed.
-  const changed = [...balances].map(([id, balance]) => sql`(${id}::bigint, ${balance.toString()}::numeric)`);
-  if (changed.length > 0) {
-    await sql`UPDATE ledger_accounts AS acc SET balance = v.balance
-      FROM (VALUES ${sql.join(changed)}) AS v(id, balance) WHERE acc.id = v.id`.execute(trx);
-  }
-  const inserted = await trx.insertInto('ledger_transfers').values(rows).returningAll().execute();
+  // One statement writes the new balances and the transfers: a single round trip per batch.
+  const changedIds = [...balances.keys()];
+  const changedBalances = changedIds.map((id) => (balances.get(id) ?? 0n).toString());
+  const inserted = await sql<TransferRow>`
+    WITH new_balances AS (
+      UPDATE ledger_accounts AS acc SET balance = v.balance
+        FROM unnest(${changedIds}::bigint[], ${changedBalances}::numeric[]) AS v(id, balance)
+       WHERE acc.id = v.id
+    )
+    INSERT INTO ledger_transfers (book, asset, debit_account_id, credit_account_id, amount, reason,
+                                  reference_type, reference_id, idempotency_key, request_hash,
+                                  debit_balance_after, credit_balance_after, operator_id, operator_reason)
+    SELECT * FROM unnest(${columns.book}::text[], ${columns.asset}::text[], ${columns.debit}::bigint[],
+                         ${columns.credit}::bigint[], ${columns.amount}::numeric[], ${columns.reason}::text[],
+                         ${columns.referenceType}::text[], ${columns.referenceId}::text[], ${columns.key}::text[],
+                         ${columns.hash}::text[], ${columns.debitAfter}::numeric[], ${columns.creditAfter}::numeric[],
+                         ${columns.operatorId}::bigint[], ${columns.operatorReason}::text[])
+    RETURNING id, book, asset, debit_account_id::text, credit_account_id::text, amount::text, reason,
+              created_at, idempotency_key`.execute(trx);
   forgetUserSummaries(
     trx,
     fresh.flatMap(({ input }) => [input.from, input.to].flatMap((ref) => ('userId' in ref ? [ref.userId] : []))),
   );
-  const byKey = new Map(inserted.map((row) => [row.idempotency_key, row]));
+  const byKey = new Map(inserted.rows.map((row) => [row.idempotency_key, row]));
   return prepared.map((item, index) => {
     const existing = results[index];
     if (existing) return existing;
@@ -265,19 +291,21 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
   });
 }
 
-function toResult(
-  row: {
-    id: string;
-    book: Book;
-    asset: string;
-    debit_account_id: string;
-    credit_account_id: string;
-    amount: string;
-    reason: string;
-    created_at: Date;
-  },
-  isNew: boolean,
-): TransferResult {
+type LockedAccountRow = { id: string; balance: string };
+
+type TransferRow = {
+  id: string;
+  book: Book;
+  asset: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: string;
+  reason: string;
+  created_at: Date;
+  idempotency_key: string;
+};
+
+function toResult(row: Omit<TransferRow, 'idempotency_key'>, isNew: boolean): TransferResult {
   return {
     id: row.id,
     book: row.book,
