@@ -86,6 +86,13 @@ const env = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000',
   RATE_LIMIT_ENABLED: 'false',
+  // The labelled sandbox feed, ticking fast enough for browser journeys to see prices move.
+  // SOLUSDT follows the test feed: journeys push its prices (POST /__test/market/ticks).
+  MARKET_FEED: 'test,sandbox',
+  MARKET_TEST_CODES: 'SOLUSDT',
+  MARKET_SANDBOX_INTERVAL_MS: '500',
+  // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
+  MARKET_BUS_CHANNEL: `openbourse:e2e:${profile}:market`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
 };
 

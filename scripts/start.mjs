@@ -38,8 +38,25 @@ if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
   run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'apps/web'));
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
+// Market data: the labelled sandbox simulator by default (issue 5); `--replay DIR` plays the
+// recorded one-minute files of DIR (labelled replay) and keeps the sandbox for the rest.
+const args = process.argv.slice(2);
+const env = { ...process.env };
+const replayIndex = args.indexOf('--replay');
+if (replayIndex >= 0) {
+  const directory = args[replayIndex + 1];
+  if (!directory) {
+    console.error('[openbourse] --replay needs a folder of <CODE>_1m.csv files');
+    process.exit(2);
+  }
+  env.MARKET_REPLAY_DIR = path.resolve(directory);
+  args.splice(replayIndex, 2);
+}
+if (env.MARKET_FEED === undefined) env.MARKET_FEED = env.MARKET_REPLAY_DIR ? 'replay,sandbox' : 'sandbox';
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...args], {
   stdio: 'inherit',
+  env,
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,6 +5,16 @@ import type { AppConfig } from './config.js';
 import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
 import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
+import {
+  createInProcessTickBus,
+  createMarketService,
+  createRedisTickBus,
+  MarketHub,
+  type MarketService,
+  marketLogoPlugin,
+  marketPlugin,
+} from './modules/market/index.js';
+import { createTradingService, TradingEngine, type TradingService, tradingPlugin } from './modules/trading/index.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
@@ -35,7 +45,15 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type AppServices = { content: ContentService; identity: IdentityService; clock: Clock };
+export type AppServices = {
+  content: ContentService;
+  identity: IdentityService;
+  market: MarketService;
+  marketHub: MarketHub;
+  trading: TradingService;
+  tradingEngine: TradingEngine;
+  clock: Clock;
+};
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
 export type RouteTableEntry = { method: string | string[]; url: string; auth: AuthLevel };
@@ -137,12 +155,69 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
   });
-  app.decorate('services', { content, identity, clock });
+  const tickBus = config.REDIS_URL
+    ? createRedisTickBus(config.REDIS_URL, app.log, config.MARKET_BUS_CHANNEL)
+    : createInProcessTickBus();
+  const marketHub = new MarketHub(
+    db,
+    {
+      feeds: config.MARKET_FEED,
+      replayDir: config.MARKET_REPLAY_DIR,
+      replaySpeed: config.MARKET_REPLAY_SPEED,
+      sandboxIntervalMs: config.MARKET_SANDBOX_INTERVAL_MS,
+      sandboxBackfillMinutes: config.MARKET_SANDBOX_BACKFILL_MINUTES,
+      binanceUrl: config.BINANCE_WS_URL,
+      testCodes: config.MARKET_TEST_CODES,
+      staleAfterMs: config.MARKET_STALE_AFTER_MS,
+      candleFlushMs: config.MARKET_CANDLE_FLUSH_MS,
+      ownershipRetryMs: 5000,
+    },
+    tickBus,
+    app.log,
+    () => clock.now().getTime(),
+  );
+  await marketHub.start();
+  app.addHook('onClose', async () => {
+    await marketHub.stop();
+    await tickBus.close();
+  });
+  const nowMs = () => clock.now().getTime();
+  let tradingEngine: TradingEngine | null = null;
+  const trading = createTradingService(db, marketHub, {
+    usdIsUsdt: config.TRADING_USD_IS_USDT,
+    now: nowMs,
+    onChange: (row) => {
+      tradingEngine?.arm(row);
+      // The owner's sockets hear about it, on whichever instance they are connected.
+      tickBus.publishUserEvent(row.user_id, { op: 'position', data: trading.toWire(row) });
+    },
+  });
+  tradingEngine = new TradingEngine(db, marketHub, trading, app.log, nowMs);
+  await tradingEngine.start();
+  const engine = tradingEngine;
+  app.addHook('onClose', async () => {
+    await engine.stop();
+  });
+  const market = createMarketService(db, marketHub, nowMs, () => trading.tradedVolume24h());
+  app.decorate('services', { content, identity, market, marketHub, trading, tradingEngine: engine, clock });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics, version: APP_VERSION });
   await app.register(contentPlugin, { prefix: API_PREFIX, content });
-  await app.register(ledgerPlugin, { prefix: API_PREFIX, db });
+  await app.register(ledgerPlugin, {
+    prefix: API_PREFIX,
+    db,
+    beforeDemoReset: (userId) => trading.closeDemoPositions(userId),
+  });
+  await app.register(marketPlugin, {
+    prefix: API_PREFIX,
+    market,
+    hub: marketHub,
+    resolveUser: (token) => identity.userIdForToken(token),
+    onGateway: (gateway) => tickBus.onUserEvent((userId, message) => gateway.pushToUser(userId, message)),
+  });
+  await app.register(marketLogoPlugin, { market, testFeed: config.MARKET_FEED.includes('test') ? marketHub : null });
+  await app.register(tradingPlugin, { prefix: API_PREFIX, trading });
   await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db });
   await app.register(identityPlugin, {
     prefix: API_PREFIX,

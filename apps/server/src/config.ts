@@ -52,6 +52,56 @@ const ConfigSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Redis for cross-instance realtime fan-out; without it, ticks stay in this process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  /** The Redis pub/sub channel for ticks (separate deployments sharing a Redis use their own). */
+  MARKET_BUS_CHANNEL: z.string().min(1).max(200).default('openbourse:market:ticks'),
+  /**
+   * Market feeds in order of preference, comma-separated: sandbox, replay, binance. Empty: no
+   * feed (prices come from another instance through Redis, or there are none). Each instrument
+   * takes the first listed feed able to serve it. The sandbox runs only when named here.
+   */
+  MARKET_FEED: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.enum(['sandbox', 'replay', 'binance', 'test']))
+        .refine((list) => new Set(list).size === list.length, 'a feed is named twice'),
+    ),
+  MARKET_REPLAY_DIR: z.string().min(1).optional(),
+  /**
+   * Instruments driven by the `test` feed (browser journeys push their prices). The test feed
+   * exists only with NODE_ENV=test: a production configuration cannot enable it.
+   */
+  MARKET_TEST_CODES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  /** Recorded time per real time for replay: 60 plays one recorded minute per second; 0 as fast as possible. */
+  MARKET_REPLAY_SPEED: z.coerce.number().min(0).max(1_000_000).default(60),
+  MARKET_SANDBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  MARKET_SANDBOX_BACKFILL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(1440),
+  /** A tradable instrument whose feed has been silent this long is flagged stale. */
+  MARKET_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(15_000),
+  MARKET_CANDLE_FLUSH_MS: z.coerce.number().int().min(50).default(1000),
+  BINANCE_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
+  /** Convert USD-quoted P&L to USDT at 1:1 (the UI discloses it); false refuses USD-quoted trades. */
+  TRADING_USD_IS_USDT: booleanFromEnv.default(true),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;
@@ -69,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const result = ConfigSchema.safeParse(present);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  if (result.data.MARKET_FEED.includes('test') && result.data.NODE_ENV !== 'test') {
+    throw new ConfigError(['MARKET_FEED: the test feed runs only with NODE_ENV=test']);
   }
   return result.data;
 }

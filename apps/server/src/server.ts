@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedContent } from './modules/content/index.js';
+import { seedMarket } from './modules/market/index.js';
 import { createDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { provisionDatabase } from './platform/db/provision.js';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   startupLog(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
   const db = createDatabase(database.connectionString);
   await seedContent(db);
+  await seedMarket(db);
 
   const app = await buildApp({ config, db });
   if (!config.SMTP_URL) {

@@ -8,3 +8,5 @@ export * from './identity/identity.contracts.js';
 export * from './identity/wallet.contracts.js';
 export * from './languages.js';
 export * from './ledger/ledger.contracts.js';
+export * from './market/market.contracts.js';
+export * from './trading/trading.contracts.js';

@@ -72,3 +72,5 @@ function assertDecimals(decimals: number): void {
     throw new RangeError(`decimals must be a whole number from 0 to 36, got ${decimals}`);
   }
 }
+
+export * from './decimal.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedContent } from '../modules/content/index.js';
+import { seedMarket } from '../modules/market/index.js';
 import type { Clock } from '../platform/clock.js';
 import { migrate } from '../platform/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -17,6 +18,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   await migrate(database.url);
   await seedContent(database.db);
+  await seedMarket(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -24,6 +24,8 @@ const ResetPage = lazy(() => import('../modules/identity/ResetPage'));
 const ProfilePage = lazy(() => import('../modules/identity/ProfilePage'));
 const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleCallbackPage'));
 const BalancePage = lazy(() => import('../modules/ledger/BalancePage'));
+const MarketPage = lazy(() => import('../modules/market/MarketPage'));
+const InstrumentPage = lazy(() => import('../modules/market/InstrumentPage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -79,6 +81,8 @@ export const router = createBrowserRouter([
       { path: '/pass/reset', element: <ResetPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/profile/balance', element: <BalancePage /> },
+      { path: '/market', element: <MarketPage /> },
+      { path: '/cruuency', element: <InstrumentPage /> },
       { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },
       // Unknown paths go home (SPEC §2).
       { path: '*', element: <Navigate to="/" replace /> },

@@ -16,6 +16,8 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/pass/reset',
   '/profile',
   '/profile/balance',
+  '/market',
+  '/cruuency',
   '/api/loginCallback/google',
 ]);
 
@@ -66,5 +68,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/pass/register') return 'nav.signup';
   if (pathname === '/profile') return 'profile.title';
   if (pathname === '/profile/balance') return 'ledger.title';
+  if (pathname === '/market') return 'market.title';
+  if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';
 }

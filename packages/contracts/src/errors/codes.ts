@@ -87,6 +87,20 @@ export const CATALOGUE = {
   UNKNOWN_ASSET: { code: 10129, status: 400 },
   HOLD_NOT_ACTIVE: { code: 10130, status: 409 },
   AMOUNT_INVALID: { code: 10131, status: 400 },
+  // Market data (issue 5).
+  UNKNOWN_INSTRUMENT: { code: 10132, status: 404 },
+  TIME_RANGE_INVALID: { code: 10133, status: 400 },
+  TIME_RANGE_TOO_LARGE: { code: 10134, status: 400 },
+  WATCHLIST_FULL: { code: 10135, status: 400 },
+  // Trading (issue 6).
+  STOP_LOSS_UNREASONABLE: { code: 10136, status: 400 },
+  TAKE_PROFIT_UNREASONABLE: { code: 10137, status: 400 },
+  STOP_COMBINATION_UNREASONABLE: { code: 10138, status: 400 },
+  LEVERAGE_INVALID: { code: 10139, status: 400 },
+  PRICE_INVALID: { code: 10140, status: 400 },
+  POSITION_NOT_OPEN: { code: 10141, status: 409 },
+  ORDER_NOT_PENDING: { code: 10142, status: 409 },
+  ENTRY_PRICE_UNREASONABLE: { code: 10143, status: 400 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

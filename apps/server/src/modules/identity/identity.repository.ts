@@ -364,3 +364,12 @@ export function consumeWalletNonce(
     .returning(['nonce', 'expires_at'])
     .executeTakeFirst();
 }
+
+/** Registered accounts (a measured home figure, SPEC §0.5). */
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

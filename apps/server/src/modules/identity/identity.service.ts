@@ -385,6 +385,14 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       return { ok: true as const };
     },
 
+    /** The user a session token belongs to, when it is valid (the socket's sign-in). */
+    async userIdForToken(token: string): Promise<string | null> {
+      const session = await repository.findSessionByTokenHash(db, hashSecret(token));
+      const at = now().getTime();
+      if (!session?.user || session.revokedAt || session.expiresAt.getTime() <= at) return null;
+      return session.user.status === 'active' ? session.userId : null;
+    },
+
     /**
      * The guard for protected routes. 401 for a missing, expired or revoked token; 10009 when
      * the token's user no longer exists; 10005 for a disabled account; then the level.

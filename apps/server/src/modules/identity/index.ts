@@ -1,2 +1,3 @@
 export { identityPlugin } from './identity.plugin.js';
+export { countUsers } from './identity.repository.js';
 export { type AuthenticatedUser, createIdentityService, type IdentityService } from './identity.service.js';

@@ -1,29 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { insertUser } from '../identity/identity.repository.js';
+import { createUserWithSession } from '../../test/test-users.js';
 
 const API = '/swx/customer';
 let testApp: TestApp;
 let app: FastifyInstance;
-let counter = 0;
 
-/** A user (or operator) with a session, made directly through the identity service. */
-async function newUser(roles: string[] = ['user']): Promise<{ id: string; token: string }> {
-  counter += 1;
-  const name = `ledger${Date.now().toString(36)}${counter}`;
-  const user = await insertUser(testApp.database.db, {
-    user_name: name,
-    user_name_key: name,
-    email: `${name}@example.test`,
-    password_hash: null,
-    invite_code: `L${counter}${Date.now().toString(36)}`.toUpperCase().slice(0, 12),
-    invited_by: null,
-    roles,
-  });
-  const session = await app.services.identity.startSession(user, 'live', { userAgent: null });
-  return { id: user.id, token: session.token };
-}
+const newUser = (roles: string[] = ['user']) => createUserWithSession(testApp, roles);
 
 async function call(
   method: 'GET' | 'POST',

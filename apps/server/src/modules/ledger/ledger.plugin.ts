@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import { registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
 
-export async function ledgerPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  registerLedgerRoutes(app, options.db);
+export async function ledgerPlugin(
+  app: FastifyInstance,
+  options: { db: Db; beforeDemoReset?: (userId: string) => Promise<void> },
+): Promise<void> {
+  registerLedgerRoutes(app, options.db, options.beforeDemoReset);
 }
 
 export async function ledgerAdminPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {

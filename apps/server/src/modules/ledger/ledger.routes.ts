@@ -20,7 +20,11 @@ function callerId(request: FastifyRequest): string {
   return request.auth.id;
 }
 
-export function registerLedgerRoutes(app: FastifyInstance, db: Db): void {
+export function registerLedgerRoutes(
+  app: FastifyInstance,
+  db: Db,
+  beforeDemoReset: (userId: string) => Promise<void> = async () => {},
+): void {
   defineRoute(app, {
     method: 'GET',
     url: '/user/balances',
@@ -68,7 +72,11 @@ export function registerLedgerRoutes(app: FastifyInstance, db: Db): void {
     summary: 'Return the demo book to exactly 100,000 USDT',
     response: ZDemoResetResponse,
     successCode: 'MODIFIED',
-    handler: ({ request }) => resetDemo(db, callerId(request)),
+    handler: async ({ request }) => {
+      // Positions in the demo book are closed first (trading), so no margin stays held.
+      await beforeDemoReset(callerId(request));
+      return resetDemo(db, callerId(request));
+    },
   });
 }
 

@@ -3,11 +3,20 @@ import pg from 'pg';
 import type { ContentTables } from '../../modules/content/content.tables.js';
 import type { IdentityTables } from '../../modules/identity/identity.tables.js';
 import type { LedgerTables } from '../../modules/ledger/ledger.tables.js';
+import type { MarketTables } from '../../modules/market/market.tables.js';
+import type { ReferralTables } from '../../modules/referral/referral.tables.js';
+import type { TradingTables } from '../../modules/trading/trading.tables.js';
 import type { PlatformTables } from './platform.tables.js';
 
 // Every module's tables, composed. Each module declares its own in <module>.tables.ts
 // and only its repository queries them.
-export type Database = PlatformTables & ContentTables & IdentityTables & LedgerTables;
+export type Database = PlatformTables &
+  ContentTables &
+  IdentityTables &
+  LedgerTables &
+  MarketTables &
+  TradingTables &
+  ReferralTables;
 export type Db = Kysely<Database>;
 
 // NUMERIC and BIGINT arrive as strings (exact); int8 ids of our own tables fit in a JS number

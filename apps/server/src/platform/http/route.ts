@@ -38,8 +38,17 @@ export type RouteSpec<
     params: z.infer<TParams>;
     request: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<z.infer<TResponse>>;
+  }) => Promise<z.infer<TResponse> | PreserializedData<z.infer<TResponse>>>;
 };
+
+/**
+ * A route's data already serialised (a hot answer kept as a string, e.g. the market list):
+ * placed inside the envelope as it is, without serialising it again per request.
+ */
+export class PreserializedData<T> {
+  declare readonly shape?: T;
+  constructor(readonly json: string) {}
+}
 
 /** What the OpenAPI builder needs of each route. */
 export type RegisteredRoute = {
@@ -113,6 +122,11 @@ export function defineRoute<
         request,
         reply,
       });
+      if (data instanceof PreserializedData) {
+        const { msg } = envelope(successCode, null, request.language);
+        reply.type('application/json; charset=utf-8');
+        return `{"code":${successCode},"data":${data.json},"msg":${JSON.stringify(msg)}}`;
+      }
       return envelope(successCode, data ?? null, request.language);
     },
   });

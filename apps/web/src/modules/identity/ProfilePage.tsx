@@ -9,6 +9,7 @@ import {
   PasswordInput,
   SegmentedControl,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -17,7 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { LANGUAGE_BCP47, type Language, type TUserInfo } from '@openbourse/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../shared/api/client';
@@ -30,6 +31,9 @@ import { displayUserName, session, useSession } from './session';
 import { checks } from './validation';
 
 const LEVELS = ['levelNormal', 'VIP1', 'VIP2', 'VIP3', 'VIP4'] as const;
+
+// The orders section (positions, pending orders, history) is its own chunk.
+const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -44,6 +48,9 @@ export default function ProfilePage() {
           <Stack gap="lg">
             <AccountSummary user={user} />
             <AccountMode />
+            <Suspense fallback={<Skeleton height={160} />}>
+              <PositionsPanel title={t('trading.positions.ordersTitle')} />
+            </Suspense>
             {user.hasPassword && <ChangePassword />}
             <TwoFactor user={user} />
             <Card withBorder padding="lg">

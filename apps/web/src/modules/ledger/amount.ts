@@ -7,10 +7,10 @@
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
 const MIN_FRACTION_DIGITS = 2;
 
-type LocaleParts = { group: Intl.NumberFormat; decimal: string; minus: string };
+export type LocaleParts = { group: Intl.NumberFormat; decimal: string; minus: string };
 const localeCache = new Map<string, LocaleParts>();
 
-function partsFor(locale: string): LocaleParts {
+export function partsFor(locale: string): LocaleParts {
   let parts = localeCache.get(locale);
   if (!parts) {
     const group = new Intl.NumberFormat(locale, { numberingSystem: 'latn', maximumFractionDigits: 0 });

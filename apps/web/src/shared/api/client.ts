@@ -78,7 +78,11 @@ type RequestOptions = {
  * Calls the API and unwraps the envelope. Success codes return `data` (the legacy `result`
  * is accepted too); anything else throws ApiError with the server's localised `msg`.
  */
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const controller = new AbortController();
   const timeout = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -125,6 +129,8 @@ export const api = {
     apiRequest<T>('GET', path, { query, signal }),
   post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
     apiRequest<T>('POST', path, { body: body ?? {}, signal }),
+  delete: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>('DELETE', path, { query, signal }),
 };
 
 /**

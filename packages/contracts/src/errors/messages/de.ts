@@ -84,6 +84,23 @@ export const de: CatalogueMessages = {
   HOLD_NOT_ACTIVE: 'Diese reservierten Mittel wurden bereits freigegeben oder verwendet.',
   AMOUNT_INVALID:
     'Geben Sie einen Betrag über 0 ein, der nicht mehr Nachkommastellen hat, als der Vermögenswert zulässt.',
+  UNKNOWN_INSTRUMENT: 'Es gibt kein Instrument mit diesem Code.',
+  TIME_RANGE_INVALID: 'Das Ende des Zeitraums muss nach seinem Beginn liegen.',
+  TIME_RANGE_TOO_LARGE:
+    'Dieser Zeitraum umfasst zu viele Kerzen; wählen Sie einen kürzeren Zeitraum oder ein größeres Intervall.',
+  WATCHLIST_FULL: 'Ihre Beobachtungsliste ist voll (100 Instrumente); entfernen Sie zuerst eines.',
+  STOP_LOSS_UNREASONABLE:
+    'Der Stop-Loss liegt auf der falschen Seite des Kurses: bei einem Kauf darunter, bei einem Verkauf darüber.',
+  TAKE_PROFIT_UNREASONABLE:
+    'Der Take-Profit liegt auf der falschen Seite des Kurses: bei einem Kauf darüber, bei einem Verkauf darunter.',
+  STOP_COMBINATION_UNREASONABLE:
+    'Stop-Loss und Take-Profit passen nicht zusammen: Der Take-Profit muss in Handelsrichtung jenseits des Stop-Loss liegen.',
+  LEVERAGE_INVALID: 'Wählen Sie einen Hebel von 1 bis zur Grenze dieses Instruments.',
+  PRICE_INVALID: 'Geben Sie einen Preis über 0 ein, der ein ganzes Vielfaches der Tick-Größe des Instruments ist.',
+  POSITION_NOT_OPEN: 'Diese Position ist nicht mehr offen.',
+  ORDER_NOT_PENDING: 'Dieser Auftrag ist nicht mehr ausstehend.',
+  ENTRY_PRICE_UNREASONABLE:
+    'Der Einstiegskurs passt nicht zum Auftragstyp: Ein Limit wartet auf einen besseren Kurs, ein Stop auf einen schlechteren.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

@@ -80,6 +80,21 @@ export const en: CatalogueMessages = {
   UNKNOWN_ASSET: 'This asset is not supported.',
   HOLD_NOT_ACTIVE: 'These held funds were already released or used.',
   AMOUNT_INVALID: 'Enter an amount greater than zero with no more decimals than the asset allows.',
+  UNKNOWN_INSTRUMENT: 'There is no instrument with this code.',
+  TIME_RANGE_INVALID: 'The end of the time range must come after its start.',
+  TIME_RANGE_TOO_LARGE: 'This time range asks for too many candles; choose a shorter range or a larger interval.',
+  WATCHLIST_FULL: 'Your watchlist is full (100 instruments); remove one first.',
+  STOP_LOSS_UNREASONABLE: 'The stop loss is on the wrong side of the price: below it for a buy, above it for a sell.',
+  TAKE_PROFIT_UNREASONABLE:
+    'The take profit is on the wrong side of the price: above it for a buy, below it for a sell.',
+  STOP_COMBINATION_UNREASONABLE:
+    "The stop loss and take profit do not fit together: the take profit must be beyond the stop loss in the trade's direction.",
+  LEVERAGE_INVALID: "Choose a leverage from 1 up to this instrument's limit.",
+  PRICE_INVALID: "Enter a price greater than zero that is a whole number of the instrument's ticks.",
+  POSITION_NOT_OPEN: 'This position is no longer open.',
+  ORDER_NOT_PENDING: 'This order is no longer pending.',
+  ENTRY_PRICE_UNREASONABLE:
+    'The entry price does not fit the order type: a limit waits for a better price, a stop for a worse one.',
   SUBMITTED_FOR_REVIEW: 'Submitted for review.',
   DEPOSIT_SUBMITTED: 'Deposit submitted for review.',
   WITHDRAWAL_SUBMITTED: 'Withdrawal submitted for review.',

@@ -81,6 +81,23 @@ export const es: CatalogueMessages = {
   UNKNOWN_ASSET: 'Este activo no es compatible.',
   HOLD_NOT_ACTIVE: 'Estos fondos retenidos ya se han liberado o utilizado.',
   AMOUNT_INVALID: 'Introduzca un importe superior a 0 sin superar el número de decimales que admite el activo.',
+  UNKNOWN_INSTRUMENT: 'No existe ningún instrumento con este código.',
+  TIME_RANGE_INVALID: 'El final del intervalo de tiempo debe ser posterior a su inicio.',
+  TIME_RANGE_TOO_LARGE:
+    'Este intervalo de tiempo pide demasiadas velas; elija un periodo más corto o un intervalo mayor.',
+  WATCHLIST_FULL: 'Su lista de seguimiento está llena (100 instrumentos); elimine uno primero.',
+  STOP_LOSS_UNREASONABLE:
+    'El stop loss está en el lado equivocado del precio: por debajo para una compra, por encima para una venta.',
+  TAKE_PROFIT_UNREASONABLE:
+    'El take profit está en el lado equivocado del precio: por encima para una compra, por debajo para una venta.',
+  STOP_COMBINATION_UNREASONABLE:
+    'El stop loss y el take profit no encajan: el take profit debe quedar más allá del stop loss en la dirección de la operación.',
+  LEVERAGE_INVALID: 'Elija un apalancamiento entre 1 y el límite de este instrumento.',
+  PRICE_INVALID: 'Introduzca un precio mayor que 0 que sea un número entero de ticks del instrumento.',
+  POSITION_NOT_OPEN: 'Esta posición ya no está abierta.',
+  ORDER_NOT_PENDING: 'Esta orden ya no está pendiente.',
+  ENTRY_PRICE_UNREASONABLE:
+    'El precio de entrada no corresponde al tipo de orden: una limitada espera un precio mejor; una stop, uno peor.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',

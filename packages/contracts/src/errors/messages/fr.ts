@@ -81,6 +81,23 @@ export const fr: CatalogueMessages = {
   UNKNOWN_ASSET: 'Cet actif n’est pas pris en charge.',
   HOLD_NOT_ACTIVE: 'Ces fonds bloqués ont déjà été libérés ou utilisés.',
   AMOUNT_INVALID: 'Saisissez un montant supérieur à 0, sans dépasser le nombre de décimales autorisé pour cet actif.',
+  UNKNOWN_INSTRUMENT: 'Aucun instrument ne porte ce code.',
+  TIME_RANGE_INVALID: 'La fin de la période doit être postérieure à son début.',
+  TIME_RANGE_TOO_LARGE:
+    'Cette période demande trop de bougies ; choisissez une période plus courte ou un intervalle plus grand.',
+  WATCHLIST_FULL: 'Votre liste de suivi est pleine (100 instruments) ; retirez-en un d’abord.',
+  STOP_LOSS_UNREASONABLE:
+    'Le stop loss est du mauvais côté du prix : en dessous pour un achat, au-dessus pour une vente.',
+  TAKE_PROFIT_UNREASONABLE:
+    'Le take profit est du mauvais côté du prix : au-dessus pour un achat, en dessous pour une vente.',
+  STOP_COMBINATION_UNREASONABLE:
+    'Le stop loss et le take profit ne vont pas ensemble : le take profit doit se situer au-delà du stop loss dans le sens de la position.',
+  LEVERAGE_INVALID: 'Choisissez un effet de levier entre 1 et la limite de cet instrument.',
+  PRICE_INVALID: 'Saisissez un prix supérieur à 0 correspondant à un nombre entier de ticks de l’instrument.',
+  POSITION_NOT_OPEN: 'Cette position n’est plus ouverte.',
+  ORDER_NOT_PENDING: 'Cet ordre n’est plus en attente.',
+  ENTRY_PRICE_UNREASONABLE:
+    'Le prix d’entrée ne correspond pas au type d’ordre : un ordre limite attend un meilleur prix, un ordre stop un prix moins favorable.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

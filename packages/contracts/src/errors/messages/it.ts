@@ -81,6 +81,22 @@ export const it: CatalogueMessages = {
   UNKNOWN_ASSET: 'Questo asset non è supportato.',
   HOLD_NOT_ACTIVE: 'Questi fondi bloccati sono già stati svincolati o utilizzati.',
   AMOUNT_INVALID: 'Inserire un importo superiore a 0, senza superare il numero di decimali consentito per l’asset.',
+  UNKNOWN_INSTRUMENT: 'Non esiste alcuno strumento con questo codice.',
+  TIME_RANGE_INVALID: 'La fine dell’intervallo di tempo deve essere successiva al suo inizio.',
+  TIME_RANGE_TOO_LARGE:
+    'Questo intervallo di tempo richiede troppe candele; scegliere un periodo più breve o un intervallo più ampio.',
+  WATCHLIST_FULL: 'La lista di osservazione è piena (100 strumenti); rimuoverne prima uno.',
+  STOP_LOSS_UNREASONABLE: 'Lo stop loss è dal lato sbagliato del prezzo: sotto per un acquisto, sopra per una vendita.',
+  TAKE_PROFIT_UNREASONABLE:
+    'Il take profit è dal lato sbagliato del prezzo: sopra per un acquisto, sotto per una vendita.',
+  STOP_COMBINATION_UNREASONABLE:
+    'Stop loss e take profit non sono compatibili: il take profit deve trovarsi oltre lo stop loss nella direzione dell’operazione.',
+  LEVERAGE_INVALID: 'Scegliere una leva da 1 fino al limite di questo strumento.',
+  PRICE_INVALID: 'Inserire un prezzo superiore a 0 pari a un numero intero di tick dello strumento.',
+  POSITION_NOT_OPEN: 'Questa posizione non è più aperta.',
+  ORDER_NOT_PENDING: 'Questo ordine non è più in attesa.',
+  ENTRY_PRICE_UNREASONABLE:
+    'Il prezzo di ingresso non è adatto al tipo di ordine: un limite attende un prezzo migliore, uno stop uno peggiore.',
   SUBMITTED_FOR_REVIEW: 'Richiesta inviata per la verifica.',
   DEPOSIT_SUBMITTED: 'Deposito inviato per la verifica.',
   WITHDRAWAL_SUBMITTED: 'Prelievo inviato per la verifica.',

@@ -1,0 +1,221 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { MarketTables } from './market.tables.js';
+import type { AssetClass, InstrumentSeed, LogoSpec, TradingHoursKey } from './market.types.js';
+import type { MinuteCandle } from './price-state.js';
+
+/** The only SQL of the market module's own tables. */
+
+export type InstrumentRow = Omit<MarketTables['market_instruments'], 'id' | 'enabled' | 'logo' | 'feed_symbols'> & {
+  id: number;
+  enabled: boolean;
+  logo: LogoSpec;
+  feed_symbols: { binance?: string };
+  hours: TradingHoursKey;
+  asset_class: AssetClass;
+};
+
+/** Inserts new instruments and refreshes the metadata of known ones (by code). */
+export async function upsertInstruments(
+  db: Db,
+  seeds: readonly InstrumentSeed[],
+  leverageCaps: Record<AssetClass, number>,
+): Promise<void> {
+  if (seeds.length === 0) return;
+  await db
+    .insertInto('market_instruments')
+    .values(
+      seeds.map((seed, index) => ({
+        code: seed.code,
+        type: seed.type,
+        asset_class: seed.assetClass,
+        name: seed.name,
+        base_currency: seed.base,
+        quote_currency: seed.quote,
+        description: seed.description,
+        tick_size: seed.tickSize,
+        contract_size: seed.contractSize,
+        min_lots: seed.minLots,
+        max_lots: seed.maxLots,
+        lot_step: seed.lotStep,
+        leverage_cap: leverageCaps[seed.assetClass],
+        hours: seed.hours,
+        reference_price: seed.referencePrice,
+        logo: JSON.stringify(seed.logo),
+        feed_symbols: JSON.stringify(seed.feedSymbols ?? {}),
+        sort_order: index,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.column('code').doUpdateSet((eb) => ({
+        type: eb.ref('excluded.type'),
+        asset_class: eb.ref('excluded.asset_class'),
+        name: eb.ref('excluded.name'),
+        base_currency: eb.ref('excluded.base_currency'),
+        quote_currency: eb.ref('excluded.quote_currency'),
+        description: eb.ref('excluded.description'),
+        tick_size: eb.ref('excluded.tick_size'),
+        contract_size: eb.ref('excluded.contract_size'),
+        min_lots: eb.ref('excluded.min_lots'),
+        max_lots: eb.ref('excluded.max_lots'),
+        lot_step: eb.ref('excluded.lot_step'),
+        hours: eb.ref('excluded.hours'),
+        reference_price: eb.ref('excluded.reference_price'),
+        logo: eb.ref('excluded.logo'),
+        feed_symbols: eb.ref('excluded.feed_symbols'),
+        sort_order: eb.ref('excluded.sort_order'),
+      })),
+    )
+    .execute();
+}
+
+export async function listInstruments(db: Db): Promise<InstrumentRow[]> {
+  const rows = await db
+    .selectFrom('market_instruments')
+    .selectAll()
+    .where('enabled', '=', true)
+    .orderBy('sort_order')
+    .execute();
+  return rows as InstrumentRow[];
+}
+
+export type CandleWrite = { instrumentId: number; source: string; candle: MinuteCandle };
+
+/** Writes forming and finished minutes: a minute seen again replaces its earlier state. */
+export async function upsertCandles(db: Db, writes: CandleWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  const column = <T>(pick: (write: CandleWrite) => T) => writes.map(pick);
+  await sql`
+    INSERT INTO market_candles_1m (instrument_id, source, open_time, open, high, low, close, volume)
+    SELECT * FROM unnest(${column((w) => w.instrumentId)}::int[], ${column((w) => w.source)}::text[],
+                         ${column((w) => new Date(w.candle.openTime).toISOString())}::timestamptz[],
+                         ${column((w) => w.candle.open)}::numeric[], ${column((w) => w.candle.high)}::numeric[],
+                         ${column((w) => w.candle.low)}::numeric[], ${column((w) => w.candle.close)}::numeric[],
+                         ${column((w) => w.candle.volume)}::numeric[])
+    ON CONFLICT (instrument_id, source, open_time) DO UPDATE
+      SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+          volume = excluded.volume`.execute(db);
+}
+
+type CandleRow = { open_time: Date; open: string; high: string; low: string; close: string; volume: string };
+const toMinute = (row: CandleRow): MinuteCandle => ({
+  openTime: row.open_time.getTime(),
+  open: row.open,
+  high: row.high,
+  low: row.low,
+  close: row.close,
+  volume: row.volume,
+});
+
+/** Per instrument, the minutes within 24 hours of its latest candle from its bound source. */
+export async function loadRecentMinutes(
+  db: Db,
+  bindings: Array<{ instrumentId: number; source: string }>,
+): Promise<Map<number, MinuteCandle[]>> {
+  const result = new Map<number, MinuteCandle[]>();
+  if (bindings.length === 0) return result;
+  const rows = await sql<CandleRow & { instrument_id: number }>`
+    SELECT c.instrument_id, c.open_time, c.open::text, c.high::text, c.low::text, c.close::text, c.volume::text
+      FROM unnest(${bindings.map((b) => b.instrumentId)}::int[], ${bindings.map((b) => b.source)}::text[]) AS b(id, source)
+      CROSS JOIN LATERAL (
+        SELECT max(open_time) AS latest FROM market_candles_1m WHERE instrument_id = b.id AND source = b.source
+      ) AS l
+      JOIN market_candles_1m c ON c.instrument_id = b.id AND c.source = b.source
+                              AND c.open_time > l.latest - interval '24 hours'
+     ORDER BY c.instrument_id, c.open_time`.execute(db);
+  for (const row of rows.rows) {
+    const list = result.get(row.instrument_id) ?? [];
+    list.push(toMinute(row));
+    result.set(row.instrument_id, list);
+  }
+  return result;
+}
+
+/** Whether a source has any candle of the instrument since `since`. */
+export async function hasCandlesSince(db: Db, instrumentId: number, source: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('market_candles_1m')
+    .select('open_time')
+    .where('instrument_id', '=', instrumentId)
+    .where('source', '=', source)
+    .where('open_time', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Candles of `intervalMs`, aggregated on read from the minutes: open = the first minute's
+ * open, close = the last minute's close, high/low the extremes, volume the sum. Buckets are
+ * aligned to the Unix epoch (so days start at 00:00 UTC).
+ */
+export async function aggregateCandles(
+  db: Db,
+  query: { instrumentId: number; source: string; intervalMs: number; from: Date; to: Date },
+): Promise<MinuteCandle[]> {
+  const seconds = Math.round(query.intervalMs / 1000);
+  const rows = await sql<CandleRow>`
+    SELECT date_bin(make_interval(secs => ${seconds}), open_time, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS open_time,
+           (array_agg(open ORDER BY open_time))[1]::text AS open,
+           max(high)::text AS high,
+           min(low)::text AS low,
+           (array_agg(close ORDER BY open_time DESC))[1]::text AS close,
+           sum(volume)::text AS volume
+      FROM market_candles_1m
+     WHERE instrument_id = ${query.instrumentId} AND source = ${query.source}
+       AND open_time >= ${query.from} AND open_time < ${query.to}
+     GROUP BY 1
+     ORDER BY 1`.execute(db);
+  return rows.rows.map(toMinute);
+}
+
+export async function maxFeeRate(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('market_fee_schedule')
+    .select((eb) => eb.fn.max('rate').as('rate'))
+    .executeTakeFirst();
+  return row?.rate ? String(row.rate) : '0';
+}
+
+export async function listWatchlist(db: Db, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('market_watchlist')
+    .select('instrument_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('instrument_id')
+    .execute();
+  return rows.map((row) => row.instrument_id);
+}
+
+export async function addToWatchlist(db: Db, userId: string, instrumentId: number, limit: number): Promise<boolean> {
+  // The count and the insert in one statement: two concurrent adds cannot pass the limit twice
+  // by much, and an instrument already listed stays where it was.
+  const result = await sql`
+    INSERT INTO market_watchlist (user_id, instrument_id)
+    SELECT ${userId}, ${instrumentId}
+     WHERE (SELECT count(*) FROM market_watchlist WHERE user_id = ${userId}) < ${limit}
+    ON CONFLICT DO NOTHING`.execute(db);
+  if (Number(result.numAffectedRows ?? 0) > 0) return true;
+  const existing = await db
+    .selectFrom('market_watchlist')
+    .select('instrument_id')
+    .where('user_id', '=', userId)
+    .where('instrument_id', '=', instrumentId)
+    .executeTakeFirst();
+  return existing !== undefined;
+}
+
+export async function removeFromWatchlist(db: Db, userId: string, instrumentId: number): Promise<void> {
+  await db
+    .deleteFrom('market_watchlist')
+    .where('user_id', '=', userId)
+    .where('instrument_id', '=', instrumentId)
+    .execute();
+}
+
+/** The fee schedule: rate per asset class (a ratio of notional). */
+export async function listFeeRates(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('market_fee_schedule').select(['asset_class', 'rate']).execute();
+  return new Map(rows.map((row) => [row.asset_class, String(row.rate)]));
+}

@@ -1,0 +1,8 @@
+import type { Db } from '../../platform/db/database.js';
+import { DEFAULT_LEVERAGE_CAPS, INSTRUMENT_CATALOGUE } from './catalogue/instruments.js';
+import { upsertInstruments } from './market.repository.js';
+
+/** The instrument catalogue into the database (idempotent: known codes get fresh metadata). */
+export function seedMarket(db: Db): Promise<void> {
+  return upsertInstruments(db, INSTRUMENT_CATALOGUE, DEFAULT_LEVERAGE_CAPS);
+}

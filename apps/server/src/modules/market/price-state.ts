@@ -1,0 +1,146 @@
+import type { TCandle } from '@openbourse/contracts';
+
+/**
+ * What one instance knows about one instrument's recent prices: the last price with its source
+ * and time, and the one-minute candles of the last 24 hours (of feed time, so a replay of 2021
+ * has its own 24 hours). Everything the home list shows (price, zdf, the 100-point sparkline,
+ * high/low/volume) is computed from this, in memory, without touching the database.
+ *
+ * Prices stay decimal strings as the feed sent them; `Number` is used only to compare and to
+ * compute the change ratio, never to produce a price.
+ */
+
+export const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+export const SPARKLINE_POINTS = 100;
+
+export type MinuteCandle = {
+  openTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  /** Decimal string; "0" for feeds without volume (FX quotes). */
+  volume: string;
+};
+
+export type NormalisedTick = { code: string; price: string; time: number; source: string; volume?: string };
+
+/** Adds two non-negative decimal strings exactly. */
+export function addDecimals(a: string, b: string): string {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const scale = Math.max(af.length, bf.length);
+  const sum = BigInt(ai + af.padEnd(scale, '0')) + BigInt(bi + bf.padEnd(scale, '0'));
+  if (scale === 0) return sum.toString();
+  const digits = sum.toString().padStart(scale + 1, '0');
+  const fraction = digits.slice(-scale).replace(/0+$/, '');
+  const whole = digits.slice(0, -scale);
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+export class PriceState {
+  price: string | null = null;
+  time: number | null = null;
+  source: string;
+  /** Wall-clock time this instance last received a price (staleness is measured from it). */
+  receivedAt: number | null = null;
+  /** One-minute candles, oldest first; the last one may still be forming. */
+  readonly minutes: MinuteCandle[] = [];
+
+  constructor(source: string) {
+    this.source = source;
+  }
+
+  /** Loads persisted history (oldest first) without marking the price as freshly received. */
+  restore(candles: MinuteCandle[]): void {
+    this.minutes.splice(0, this.minutes.length, ...candles);
+    const last = candles.at(-1);
+    if (last) {
+      this.price = last.close;
+      this.time = last.openTime;
+    }
+  }
+
+  /** Applies a tick; returns the minute candle it changed. Ticks older than the last minute are dropped. */
+  apply(tick: NormalisedTick, receivedAt: number): MinuteCandle | null {
+    const openTime = tick.time - (tick.time % MINUTE_MS);
+    const volume = tick.volume ?? '0';
+    let candle = this.minutes.at(-1);
+    if (candle && openTime < candle.openTime) return null;
+    if (!candle || openTime > candle.openTime) {
+      candle = { openTime, open: tick.price, high: tick.price, low: tick.price, close: tick.price, volume };
+      this.minutes.push(candle);
+      this.trim(openTime);
+    } else {
+      const value = Number(tick.price);
+      if (value > Number(candle.high)) candle.high = tick.price;
+      if (value < Number(candle.low)) candle.low = tick.price;
+      candle.close = tick.price;
+      candle.volume = addDecimals(candle.volume, volume);
+    }
+    this.price = tick.price;
+    this.time = tick.time;
+    this.source = tick.source;
+    this.receivedAt = receivedAt;
+    return candle;
+  }
+
+  private trim(latestOpenTime: number): void {
+    const cutoff = latestOpenTime - DAY_MS;
+    let drop = 0;
+    while (drop < this.minutes.length && (this.minutes[drop]?.openTime ?? 0) < cutoff) drop += 1;
+    if (drop > 0) this.minutes.splice(0, drop);
+  }
+
+  /** The minutes inside the 24 hours before the latest price. */
+  private lastDay(): MinuteCandle[] {
+    if (this.time === null) return [];
+    const cutoff = this.time - DAY_MS;
+    return this.minutes.filter((candle) => candle.openTime >= cutoff);
+  }
+
+  /** The last 100 one-minute closes, oldest first. */
+  sparkline(): string[] {
+    return this.minutes.slice(-SPARKLINE_POINTS).map((candle) => candle.close);
+  }
+
+  /** The change ratio over the last 24 hours of data (from the first open in the window). */
+  changeRatio(): string | null {
+    const day = this.lastDay();
+    const first = day[0];
+    if (!first || this.price === null) return null;
+    const base = Number(first.open);
+    if (!(base > 0)) return null;
+    return ((Number(this.price) - base) / base).toFixed(6);
+  }
+
+  dayStats(): { high: string | null; low: string | null; volume: string | null } {
+    const day = this.lastDay();
+    if (day.length === 0) return { high: null, low: null, volume: null };
+    let high = day[0] as MinuteCandle;
+    let low = high;
+    let volume = '0';
+    for (const candle of day) {
+      if (Number(candle.high) > Number(high.high)) high = candle;
+      if (Number(candle.low) < Number(low.low)) low = candle;
+      volume = addDecimals(volume, candle.volume);
+    }
+    return { high: high.high, low: low.low, volume };
+  }
+
+  isStale(now: number, staleAfterMs: number): boolean {
+    return this.receivedAt === null || now - this.receivedAt > staleAfterMs;
+  }
+}
+
+export function toWireCandle(candle: MinuteCandle): TCandle {
+  return {
+    time: candle.openTime,
+    open: candle.open,
+    high: candle.high,
+    low: candle.low,
+    close: candle.close,
+    volume: candle.volume,
+  };
+}

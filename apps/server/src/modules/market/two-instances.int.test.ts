@@ -1,0 +1,87 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { migrate } from '../../platform/db/migrate.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { seedMarket } from './market.seed.js';
+
+/**
+ * Two server instances on one database and one Redis: instance A takes the feed lock and runs
+ * the sandbox; instance B runs no feed, yet its socket clients receive A's ticks through Redis.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const hasRedis = await redisReachable();
+if (!hasRedis) console.warn(`skipping the two-instance test: no Redis at ${REDIS_URL}`);
+
+describe.skipIf(!hasRedis)('two instances with Redis', () => {
+  let database: TestDatabase;
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(database.url);
+    await seedMarket(database.db);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-build',
+      RATE_LIMIT_ENABLED: 'false',
+      REDIS_URL,
+      // A channel of this run only, so no other deployment on the same Redis mixes in.
+      MARKET_BUS_CHANNEL: `openbourse:test:${process.pid}:${Date.now()}`,
+      MARKET_FEED: 'sandbox',
+      MARKET_SANDBOX_INTERVAL_MS: '100',
+      MARKET_SANDBOX_BACKFILL_MINUTES: '0',
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const app = await buildApp({ config, db: database.db });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      apps.push(app);
+    }
+  }, 30_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database?.drop();
+  });
+
+  it('delivers ticks produced on instance A to a client of instance B', async () => {
+    const [a, b] = apps;
+    expect(a?.services.marketHub.ownsFeeds).toBe(true);
+    expect(b?.services.marketHub.ownsFeeds).toBe(false);
+    const address = b?.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/swx/customer/message`);
+    const prices: Array<{ code: string; price: string; source: string }> = [];
+    socket.on('message', (data) => {
+      const message: unknown = JSON.parse(data.toString());
+      if (Array.isArray(message)) prices.push(...message);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ op: 'subscribe', codes: ['BTCUSDT'] }));
+    const deadline = Date.now() + 10_000;
+    while (prices.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.close();
+    expect(prices.length).toBeGreaterThanOrEqual(3);
+    expect(prices.every((p) => p.code === 'BTCUSDT' && p.source === 'sandbox')).toBe(true);
+    // B's own state follows A's feed: the same latest price on both.
+    const latestOnA = a?.services.marketHub.state('BTCUSDT')?.price;
+    expect(latestOnA).toBeTruthy();
+    expect(b?.services.marketHub.state('BTCUSDT')?.source).toBe('sandbox');
+  });
+});

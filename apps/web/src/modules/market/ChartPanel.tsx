@@ -1,0 +1,127 @@
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import type { CandleInterval } from '@openbourse/contracts';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/errors';
+import { CANDLE_INTERVALS } from './constants';
+import { formatPrice } from './format';
+import { useCandles } from './market.api';
+import { SourceBadge } from './SourceBadge';
+import { useLocale } from './useLocale';
+
+// The chart library is loaded only where a chart is drawn.
+const CandleChart = lazy(() => import('./CandleChart'));
+
+const INTERVAL_KEY = 'ob.chartInterval';
+
+function storedInterval(): CandleInterval {
+  try {
+    const value = localStorage.getItem(INTERVAL_KEY);
+    return (CANDLE_INTERVALS as readonly string[]).includes(value ?? '') ? (value as CandleInterval) : '15m';
+  } catch {
+    return '15m';
+  }
+}
+
+type Props = {
+  code: string;
+  name: string;
+  precision: number;
+  /** Whether the instrument's feed has gone quiet (its badge shows above the chart). */
+  stale: boolean;
+  height?: number;
+};
+
+/**
+ * Candles of one instrument with an interval switch (1m … 1d), the feed's badge above them,
+ * and "No data yet" instead of a chart when the feed has recorded nothing (SPEC §0.2).
+ */
+export function ChartPanel({ code, name, precision, stale, height = 360 }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [interval, setIntervalState] = useState<CandleInterval>(storedInterval);
+  const candles = useCandles(code, interval);
+  const changeInterval = (value: string) => {
+    if (!(CANDLE_INTERVALS as readonly string[]).includes(value)) return;
+    setIntervalState(value as CandleInterval);
+    try {
+      localStorage.setItem(INTERVAL_KEY, value);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  };
+  // A live price from another feed than the candles': read the candles again, at most every 10 s.
+  const lastRefetch = useRef(0);
+  const refetch = candles.refetch;
+  const onSourceChange = useCallback(() => {
+    if (Date.now() - lastRefetch.current < 10_000) return;
+    lastRefetch.current = Date.now();
+    void refetch();
+  }, [refetch]);
+
+  const data = candles.data;
+  const first = data?.candles[0];
+  const last = data?.candles.at(-1);
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const label =
+    first && last
+      ? t('market.chart.label', {
+          name,
+          interval: t(`market.intervals.${interval}`),
+          candles: data.candles.length,
+          from: when.format(first.time),
+          to: when.format(last.time),
+          close: formatPrice(last.close, precision, locale),
+        })
+      : '';
+
+  return (
+    <Stack gap="xs" component="section" aria-label={t('market.chart.title', { name })} data-testid="chart-panel">
+      <Group justify="space-between" gap="xs">
+        <SegmentedControl
+          size="xs"
+          value={interval}
+          onChange={changeInterval}
+          aria-label={t('market.chart.interval')}
+          data={CANDLE_INTERVALS.map((value) => ({ value, label: t(`market.intervals.${value}`) }))}
+          data-testid="chart-intervals"
+        />
+        {data && (
+          <Group gap={4}>
+            <SourceBadge source={data.source} stale={stale} />
+          </Group>
+        )}
+      </Group>
+      {candles.isPending ? (
+        <Skeleton height={height} aria-label={t('market.chart.loading')} role="status" />
+      ) : candles.isError ? (
+        <Alert color="red" title={t('app.loadFailed')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(candles.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void candles.refetch()}>
+              {t('app.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !data || data.candles.length === 0 ? (
+        <div className="ob-chart-empty" style={{ height }} data-testid="chart-empty">
+          <Text c="gray.7">{t('market.noData')}</Text>
+        </div>
+      ) : (
+        <Suspense fallback={<Skeleton height={height} aria-label={t('market.chart.loading')} role="status" />}>
+          <CandleChart
+            code={code}
+            interval={interval}
+            candles={data.candles}
+            source={data.source}
+            precision={precision}
+            locale={locale}
+            label={label}
+            height={height}
+            onSourceChange={onSourceChange}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import type { MarketType, TMarketItem } from '@openbourse/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../shared/api/errors';
+import { DEFAULT_MARKET_TYPE } from './constants';
+import { type MarketTab, MarketTypeTabs } from './MarketTypeTabs';
+import { instrumentHref, useMarketList } from './market.api';
+import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
+import { RowsSkeleton } from './RowsSkeleton';
+import { Sparkline } from './Sparkline';
+import { useLivePrices } from './useLivePrices';
+
+export const DEFAULT_MARKET_TAB: MarketTab = `${DEFAULT_MARKET_TYPE}`;
+
+/**
+ * The home page's market list (SPEC §2): per type, each instrument with logo and name, its 24 h
+ * change, the sparkline and the latest price with its source badge, moving live. A row opens
+ * the instrument. `compact` is the mobile layout (no sparkline, two lines).
+ */
+export default function MarketBoard({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<MarketTab>(DEFAULT_MARKET_TAB);
+  return (
+    <section aria-labelledby="market-board-title" className="ob-market-board" data-testid="market-board">
+      <Title order={2} id="market-board-title" mt="xl" mb="sm">
+        {t('market.boardTitle')}
+      </Title>
+      <MarketTypeTabs value={tab} onChange={setTab} idBase="home-market-tabs">
+        {tab !== 'watchlist' && <MarketRows type={Number(tab) as MarketType} compact={compact} />}
+      </MarketTypeTabs>
+    </section>
+  );
+}
+
+function MarketRows({ type, compact }: { type: MarketType; compact: boolean }) {
+  const { t } = useTranslation();
+  const list = useMarketList(type);
+  const items = useLivePrices(list.data, list.dataUpdatedAt);
+  if (list.isPending) return <RowsSkeleton compact={compact} />;
+  if (list.isError) {
+    return (
+      <Alert color="red" title={t('app.loadFailed')} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(list.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!items || items.length === 0) {
+    return (
+      <Text c="gray.7" py="lg" ta="center" data-testid="market-empty">
+        {t('market.empty')}
+      </Text>
+    );
+  }
+  return (
+    <div className={compact ? 'ob-market-table ob-market-table--compact' : 'ob-market-table'}>
+      {!compact && (
+        <div className="ob-market-head" aria-hidden="true">
+          <span>{t('market.colName')}</span>
+          <span>{t('market.change24h')}</span>
+          <span>{t('market.colChart')}</span>
+          <span>{t('market.latestPrice')}</span>
+        </div>
+      )}
+      <ul className="ob-plain-list">
+        {items.map((item) => (
+          <li key={item.code}>
+            <MarketRow item={item} compact={compact} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MarketRow({ item, compact }: { item: TMarketItem; compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={instrumentHref(item)} className="ob-market-row" data-testid={`market-row-${item.code}`}>
+      <span className="ob-market-name">
+        <InstrumentLogo item={item} size={compact ? 28 : 32} />
+        <span className="ob-market-name-text">
+          <span className="ob-market-app-name">{item.appName}</span>
+          <span className="ob-market-code">{item.code}</span>
+        </span>
+      </span>
+      <span className="ob-market-change">
+        <span className="ob-visually-hidden">{t('market.change24h')}: </span>
+        <ChangeText zdf={item.zdf} />
+      </span>
+      {!compact && (
+        <span className="ob-market-chart">
+          <Sparkline values={item.hundred} zdf={item.zdf} precision={item.precision} />
+        </span>
+      )}
+      <span className="ob-market-price">
+        <span className="ob-visually-hidden">{t('market.latestPrice')}: </span>
+        <PriceWithBadge item={item} testId={`market-price-${item.code}`} />
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,383 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { MarketType, TMarketInfo, TMarketItem } from '@openbourse/contracts';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../shared/api/errors';
+import { isMobileUserAgent } from '../../shared/device/device';
+import { useSession } from '../identity/session';
+import { ChartPanel } from './ChartPanel';
+import { formatPrice } from './format';
+import { Facts, InstrumentHeader, PriceFact, TradingStatus } from './InstrumentParts';
+import { type MarketTab, MarketTypeTabs, parseMarketTab } from './MarketTypeTabs';
+import { instrumentHref, useMarketInfo, useMarketList } from './market.api';
+import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
+import { RowsSkeleton } from './RowsSkeleton';
+import { useAllMarkets } from './useAllMarkets';
+import { useColourConvention } from './useColourConvention';
+import { useLivePrices } from './useLivePrices';
+import { useLocale } from './useLocale';
+import { useWatchlist, type Watchlist } from './watchlist';
+
+// Trading is loaded beside the page, in its own chunks.
+const OrderTicket = lazy(() => import('../trading/OrderTicket'));
+const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
+
+/**
+ * /market (SPEC §2): instruments by type and the watchlist; on desktop the selected instrument
+ * beside them with its price, 24 h range, trading hours and candle chart, and the order ticket
+ * beside the chart; the signed-in user's positions below (below the list on mobile). The tab and the
+ * selection live in the address (`?tab=2&code=BTCUSDT`), so they survive a reload and can be
+ * shared. On mobile a row opens the instrument page instead.
+ */
+export default function MarketPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const isMobile = isMobileUserAgent(navigator.userAgent);
+  const tab = parseMarketTab(params.get('tab'), true) ?? '2';
+  const selected = params.get('code');
+  const watchlist = useWatchlist();
+  const { token } = useSession();
+
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <Container size="xl" py={isMobile ? 'md' : 'xl'} data-testid="market-page">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <Title order={1} className={isMobile ? 'ob-hero-title--mobile' : undefined}>
+          {t('market.title')}
+        </Title>
+        <ColourConventionSwitch />
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: isMobile ? 12 : 5, lg: isMobile ? 12 : 4 }}>
+          <Card withBorder padding="sm">
+            <MarketTypeTabs value={tab} onChange={(next) => update({ tab: next })} withWatchlist idBase="market-tabs">
+              <InstrumentList
+                tab={tab}
+                selected={selected}
+                onSelect={isMobile ? null : (code) => update({ code })}
+                watchlist={watchlist}
+              />
+            </MarketTypeTabs>
+          </Card>
+        </Grid.Col>
+        {!isMobile && (
+          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+            {selected ? (
+              <SelectedInstrument code={selected} />
+            ) : (
+              <Card withBorder padding="xl">
+                <Text c="gray.7" ta="center">
+                  {t('market.selectPrompt')}
+                </Text>
+              </Card>
+            )}
+          </Grid.Col>
+        )}
+      </Grid>
+      {token && (
+        <Suspense fallback={<Skeleton height={160} mt="lg" />}>
+          <Stack mt="lg">
+            <PositionsPanel />
+          </Stack>
+        </Suspense>
+      )}
+    </Container>
+  );
+}
+
+function ColourConventionSwitch() {
+  const { t } = useTranslation();
+  const { convention, setConvention } = useColourConvention();
+  return (
+    <Switch
+      checked={convention === 'green-up'}
+      onChange={(event) => setConvention(event.currentTarget.checked ? 'green-up' : 'red-up')}
+      label={t('market.greenUp')}
+      description={t('market.greenUpHint')}
+      data-testid="colour-convention"
+      maw={360}
+    />
+  );
+}
+
+type ListProps = {
+  tab: MarketTab;
+  selected: string | null;
+  /** Null on mobile: rows then link to the instrument page. */
+  onSelect: ((code: string) => void) | null;
+  watchlist: Watchlist;
+};
+
+function InstrumentList(props: ListProps) {
+  return props.tab === 'watchlist' ? (
+    <WatchlistItems {...props} />
+  ) : (
+    <TypeItems {...props} type={Number(props.tab) as MarketType} />
+  );
+}
+
+function TypeItems({ type, ...props }: ListProps & { type: MarketType }) {
+  const list = useMarketList(type);
+  const items = useLivePrices(list.data, list.dataUpdatedAt);
+  return (
+    <ListBody
+      {...props}
+      isPending={list.isPending}
+      error={list.isError ? list.error : null}
+      retry={() => void list.refetch()}
+      items={items}
+    />
+  );
+}
+
+function WatchlistItems(props: ListProps) {
+  const { t } = useTranslation();
+  const markets = useAllMarkets();
+  const { codes, isAccount, isPending, error, refetch } = props.watchlist;
+  const chosen = useMemo(() => {
+    const byCode = new Map(markets.items.map((item) => [item.code, item]));
+    return codes.flatMap((code) => byCode.get(code) ?? []);
+  }, [markets.items, codes]);
+  const items = useLivePrices(chosen, markets.dataUpdatedAt);
+  return (
+    <Stack gap="xs">
+      {!isAccount && (
+        <Text size="xs" c="gray.7" data-testid="watchlist-local">
+          {t('market.watchlistLocal')}{' '}
+          <Anchor component={Link} to="/pass/login" size="xs">
+            {t('nav.login')}
+          </Anchor>
+        </Text>
+      )}
+      <ListBody
+        {...props}
+        isPending={isPending || (codes.length > 0 && markets.isPending)}
+        error={error ?? markets.error}
+        retry={error ? refetch : markets.refetch}
+        items={items}
+        empty={t('market.watchlistEmpty')}
+      />
+    </Stack>
+  );
+}
+
+function ListBody({
+  items,
+  isPending,
+  error,
+  retry,
+  empty,
+  selected,
+  onSelect,
+  watchlist,
+}: ListProps & {
+  items: TMarketItem[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+  retry: () => void;
+  empty?: string;
+}) {
+  const { t } = useTranslation();
+  const first = items?.[0]?.code;
+  // On desktop the first instrument is shown until the reader picks one.
+  useEffect(() => {
+    if (onSelect && !selected && first) onSelect(first);
+  }, [onSelect, selected, first]);
+
+  if (isPending) return <RowsSkeleton compact />;
+  if (error) {
+    return (
+      <Alert color="red" title={t('app.loadFailed')} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button size="xs" variant="light" onClick={retry}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!items || items.length === 0) {
+    return (
+      <Text c="gray.7" py="lg" ta="center" data-testid="market-empty">
+        {empty ?? t('market.empty')}
+      </Text>
+    );
+  }
+  return (
+    <ul className="ob-plain-list ob-pick-list" aria-label={t('market.listLabel')}>
+      {items.map((item) => (
+        <li key={item.code} className="ob-pick-row" data-testid={`market-row-${item.code}`}>
+          <PickRow item={item} isSelected={item.code === selected} onSelect={onSelect} />
+          <StarButton item={item} watchlist={watchlist} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PickRow({
+  item,
+  isSelected,
+  onSelect,
+}: {
+  item: TMarketItem;
+  isSelected: boolean;
+  onSelect: ((code: string) => void) | null;
+}) {
+  const { t } = useTranslation();
+  const content = (
+    <>
+      <span className="ob-market-name">
+        <InstrumentLogo item={item} size={28} />
+        <span className="ob-market-name-text">
+          <span className="ob-market-app-name">{item.appName}</span>
+          <span className="ob-market-code">{item.code}</span>
+        </span>
+      </span>
+      <span className="ob-pick-quote">
+        <span className="ob-visually-hidden">{t('market.latestPrice')}: </span>
+        <PriceWithBadge item={item} testId={`market-price-${item.code}`} />
+        <span className="ob-visually-hidden">{t('market.change24h')}: </span>
+        <ChangeText zdf={item.zdf} size="xs" />
+      </span>
+    </>
+  );
+  if (!onSelect) {
+    return (
+      <Link to={instrumentHref(item)} className="ob-pick-button">
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="ob-pick-button"
+      aria-current={isSelected ? 'true' : undefined}
+      data-selected={isSelected || undefined}
+      onClick={() => onSelect(item.code)}
+    >
+      {content}
+    </button>
+  );
+}
+
+function StarButton({ item, watchlist }: { item: TMarketItem; watchlist: Watchlist }) {
+  const { t } = useTranslation();
+  const isWatched = watchlist.codes.includes(item.code);
+  const Icon = isWatched ? IconStarFilled : IconStar;
+  return (
+    <ActionIcon
+      variant="subtle"
+      color={isWatched ? 'yellow.9' : 'gray.7'}
+      size="lg"
+      aria-pressed={isWatched}
+      aria-label={t('market.watch', { name: item.appName })}
+      loading={watchlist.busyCode === item.code}
+      onClick={() => watchlist.toggle(item.code)}
+      data-testid={`watch-${item.code}`}
+    >
+      <Icon size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** The selected instrument: live price, change, 24 h range, trading status and the chart. */
+function SelectedInstrument({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const info = useMarketInfo(code);
+  const live = useLivePrices(info.data ? [info.data] : undefined, info.dataUpdatedAt)?.[0];
+  if (info.isPending) return <RowsSkeleton rows={3} />;
+  if (info.isError || !live) {
+    return (
+      <Alert color="red" title={t('app.loadFailed')} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(info.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void info.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, xl: 7 }}>
+        <Card withBorder padding="lg" component="section" aria-label={live.appName} data-testid="selected-instrument">
+          <Stack gap="md">
+            <InstrumentHeader info={live} headingOrder={2} priceTestId="selected-price" />
+            <SelectionAnnouncer info={live} />
+            <Facts
+              items={[
+                { term: t('market.high24h'), value: <PriceFact value={live.high24h} info={live} /> },
+                { term: t('market.low24h'), value: <PriceFact value={live.low24h} info={live} /> },
+                { term: t('market.tradingHours'), value: <span lang="en">{live.hours.label}</span> },
+              ]}
+            />
+            <TradingStatus info={live} />
+            <ChartPanel code={live.code} name={live.appName} precision={live.precision} stale={live.stale} />
+            <Group justify="flex-end">
+              <Button component={Link} to={instrumentHref(live)} variant="light">
+                {t('market.details')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xl: 5 }}>
+        <Suspense fallback={<Skeleton height={480} />}>
+          <OrderTicket key={live.code} info={live} />
+        </Suspense>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * Tells screen-reader users which instrument is now shown and its price, once per selection:
+ * the price itself is not announced on every tick.
+ */
+function SelectionAnnouncer({ info }: { info: TMarketInfo }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [message, setMessage] = useState('');
+  const hasPrice = info.price !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announce once per instrument, not per tick
+  useEffect(() => {
+    setMessage(
+      hasPrice
+        ? t('market.announce', { name: info.appName, price: formatPrice(info.price, info.precision, locale) })
+        : t('market.announceNoPrice', { name: info.appName }),
+    );
+  }, [info.code, hasPrice]);
+  return (
+    <div aria-live="polite" className="ob-visually-hidden" data-testid="price-announcer">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { TMarketItem } from '@openbourse/contracts';
+import { describe, expect, it } from 'vitest';
+import { type LivePush, mergeLivePrices, withPushes } from './live';
+
+const item: TMarketItem = {
+  id: 1,
+  code: 'BTCUSDT',
+  type: 2,
+  appName: 'Bitcoin',
+  logo: '/market-logos/BTCUSDT.svg',
+  price: '90000.00',
+  nowPrice: '90000.00',
+  zdf: '0.01',
+  hundred: ['89000.00', '90000.00'],
+  source: 'binance',
+  stale: true,
+  tradable: true,
+  precision: 2,
+};
+
+const push = (price: string, receivedAt: number, time = receivedAt): LivePush => ({
+  code: 'BTCUSDT',
+  price,
+  zdf: '0.02',
+  time,
+  source: 'binance',
+  receivedAt,
+});
+
+describe('live prices', () => {
+  it('lays a newer push over the fetched item', () => {
+    const [merged] = mergeLivePrices([item], new Map([['BTCUSDT', push('91000.50', 2000)]]), 1000);
+    expect(merged).toMatchObject({ price: '91000.50', nowPrice: '91000.50', zdf: '0.02', stale: false });
+    expect(merged?.hundred).toBe(item.hundred);
+  });
+
+  it('keeps the fetched item when the push is older than the fetch', () => {
+    const items = [item];
+    expect(mergeLivePrices(items, new Map([['BTCUSDT', push('91000.50', 500)]]), 1000)[0]).toBe(item);
+  });
+
+  it('keeps the known change when a push has none, and returns the same array without pushes', () => {
+    const items = [item];
+    expect(mergeLivePrices(items, new Map())).toBe(items);
+    const noChange = { ...push('1.00', 2), zdf: null };
+    expect(mergeLivePrices(items, new Map([['BTCUSDT', noChange]]))[0]?.zdf).toBe('0.01');
+  });
+
+  it('never moves a price back in time', () => {
+    const first = withPushes(new Map(), [push('2.00', 0, 2000)], 10);
+    const second = withPushes(first, [push('1.00', 0, 1000)], 20);
+    expect(second.get('BTCUSDT')?.price).toBe('2.00');
+    const third = withPushes(second, [push('3.00', 0, 3000)], 30);
+    expect(third.get('BTCUSDT')).toMatchObject({ price: '3.00', receivedAt: 30 });
+    expect(first.get('BTCUSDT')?.price).toBe('2.00');
+  });
+});

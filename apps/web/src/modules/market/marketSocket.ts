@@ -1,0 +1,393 @@
+import type { TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
+import { API_BASE } from '../../shared/api/client';
+import { session } from '../identity/session';
+import { SOCKET_RECONNECT_MS } from './constants';
+
+/**
+ * One market socket for the whole page (SPEC §4 "Market socket"). Components subscribe to the
+ * codes they show; the client counts references per code, so the server hears "subscribe" when
+ * the first component needs a code and "unsubscribe" when the last one lets it go. After any
+ * close it reconnects SOCKET_RECONNECT_MS later and sends every current subscription again.
+ *
+ * Position events: while someone listens (`subscribePositionEvents`) and the user is signed
+ * in, the socket signs in with `{ op: 'auth', token }` on every (re)connect, and the server
+ * pushes `{ op: 'position', data }` on each change of the user's positions.
+ */
+
+/** What the client needs of a WebSocket; the browser's WebSocket fits, tests pass a fake. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+export type PriceListener = (items: readonly TPushItem[]) => void;
+/** A change of one of the signed-in user's positions (opened, filled, amended, closed, cancelled). */
+export type PositionListener = (position: TPosition) => void;
+
+export type MarketSocketOptions = {
+  WebSocketImpl: WebSocketConstructor;
+  url: () => string;
+  reconnectMs?: number;
+  /** With no subscription left, the socket closes after this long (a page change re-subscribes first). */
+  idleCloseMs?: number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** The session token the socket signs in with for position events; null when signed out. */
+  getToken?: () => string | null;
+};
+
+export type MarketSocket = {
+  subscribePrices(codes: readonly string[], listener: PriceListener): () => void;
+  /** The codes subscribed now, with their reference counts (for tests and debugging). */
+  subscriptions(): ReadonlyMap<string, number>;
+  isConnected(): boolean;
+  /** The last pushed price of a subscribed code. */
+  latest(code: string): TPushItem | undefined;
+  /**
+   * Calls `listener` with each pushed change of the signed-in user's positions; `onSignedIn`
+   * after every successful socket sign-in (first connect and each reconnect), so the caller can
+   * read again what it may have missed while disconnected. Returns the function that stops it.
+   */
+  subscribePositionEvents(listener: PositionListener, onSignedIn?: () => void): () => void;
+  /** The session changed: signs the socket in with the new token, or out (by reconnecting). */
+  refreshAuth(): void;
+};
+
+/** The server takes at most this many codes per message (ZSocketClientMessage). */
+export const MAX_CODES_PER_MESSAGE = 200;
+export const IDLE_CLOSE_MS = 10_000;
+const OPEN = 1;
+
+export type ServerMessage =
+  | { kind: 'prices'; items: TPushItem[] }
+  | { kind: 'position'; position: TPosition }
+  | { kind: 'authenticated'; ok: boolean }
+  | { kind: 'error'; code: number; msg: string }
+  | { kind: 'ack' }
+  | { kind: 'invalid' };
+
+const POSITION_STATUSES = new Set(['pending', 'open', 'closed', 'cancelled']);
+
+/**
+ * A pushed position, checked for the fields every consumer relies on. The full schema lives in
+ * the trading contract (zod); it is not imported here, so the socket stays out of zod's weight.
+ */
+function toPosition(value: unknown): TPosition | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const item = value as Record<string, unknown>;
+  if (typeof item.orderNo !== 'string' || typeof item.code !== 'string' || typeof item.lots !== 'string') return null;
+  if (item.side !== 'long' && item.side !== 'short') return null;
+  if (typeof item.status !== 'string' || !POSITION_STATUSES.has(item.status)) return null;
+  return value as TPosition;
+}
+
+const PRICE = /^\d{1,20}(\.\d{1,12})?$/;
+
+function toPushItem(value: unknown): TPushItem | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const item = value as Record<string, unknown>;
+  const { code, price, zdf, time, source } = item;
+  if (typeof code !== 'string' || typeof price !== 'string' || !PRICE.test(price)) return null;
+  if (typeof time !== 'number' || !Number.isFinite(time) || typeof source !== 'string') return null;
+  if (zdf !== null && zdf !== undefined && typeof zdf !== 'string') return null;
+  return { code, price, zdf: typeof zdf === 'string' ? zdf : null, time, source };
+}
+
+/** Reads one frame from the server: a price array, an error, or an acknowledgement. */
+export function parseServerMessage(data: unknown): ServerMessage {
+  if (typeof data !== 'string') return { kind: 'invalid' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  if (Array.isArray(parsed)) {
+    return { kind: 'prices', items: parsed.map(toPushItem).filter((item): item is TPushItem => item !== null) };
+  }
+  if (typeof parsed === 'object' && parsed !== null) {
+    const message = parsed as Record<string, unknown>;
+    if (message.op === 'error') {
+      return {
+        kind: 'error',
+        code: typeof message.code === 'number' ? message.code : 0,
+        msg: typeof message.msg === 'string' ? message.msg : '',
+      };
+    }
+    if (message.op === 'subscribed' || message.op === 'pong') return { kind: 'ack' };
+    if (message.op === 'authenticated') return { kind: 'authenticated', ok: message.ok === true };
+    if (message.op === 'position') {
+      const position = toPosition(message.data);
+      return position ? { kind: 'position', position } : { kind: 'invalid' };
+    }
+  }
+  return { kind: 'invalid' };
+}
+
+/** The subscribe/unsubscribe messages for a set of codes, split to the server's limit. */
+export function subscriptionMessages(
+  op: 'subscribe' | 'unsubscribe',
+  codes: readonly string[],
+): TSocketClientMessage[] {
+  const messages: TSocketClientMessage[] = [];
+  for (let start = 0; start < codes.length; start += MAX_CODES_PER_MESSAGE) {
+    messages.push({ op, codes: codes.slice(start, start + MAX_CODES_PER_MESSAGE) });
+  }
+  return messages;
+}
+
+type Subscription = { codes: ReadonlySet<string>; listener: PriceListener };
+
+export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
+  const reconnectMs = options.reconnectMs ?? SOCKET_RECONNECT_MS;
+  const idleCloseMs = options.idleCloseMs ?? IDLE_CLOSE_MS;
+  const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
+  const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+
+  const getToken = options.getToken ?? (() => null);
+
+  const counts = new Map<string, number>();
+  const subscriptions = new Set<Subscription>();
+  const positionSubscriptions = new Set<{ listener: PositionListener; onSignedIn?: () => void }>();
+  const latest = new Map<string, TPushItem>();
+  let socket: WebSocketLike | null = null;
+  let reconnectTimer: unknown = null;
+  let idleTimer: unknown = null;
+  /** The token this connection signed in with; null when it has not. */
+  let signedInWith: string | null = null;
+
+  const isOpen = () => socket !== null && socket.readyState === OPEN;
+  /** Whether anyone needs the socket: a price subscription or a position listener. */
+  const isWanted = () => counts.size > 0 || positionSubscriptions.size > 0;
+
+  /** Signs this connection in when someone listens for position events and there is a token. */
+  function signIn(): void {
+    const token = getToken();
+    if (!socket || !isOpen() || positionSubscriptions.size === 0 || !token || token === signedInWith) return;
+    signedInWith = token;
+    socket.send(JSON.stringify({ op: 'auth', token } satisfies TSocketClientMessage));
+  }
+
+  function send(op: 'subscribe' | 'unsubscribe', codes: readonly string[]): void {
+    if (!socket || !isOpen() || codes.length === 0) return;
+    for (const message of subscriptionMessages(op, codes)) socket.send(JSON.stringify(message));
+  }
+
+  function scheduleReconnect(): void {
+    if (reconnectTimer !== null || !isWanted()) return;
+    reconnectTimer = setTimer(() => {
+      reconnectTimer = null;
+      if (isWanted()) connect();
+    }, reconnectMs);
+  }
+
+  function dispatchPosition(position: TPosition): void {
+    for (const subscription of [...positionSubscriptions]) {
+      try {
+        subscription.listener(position);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  function signedIn(ok: boolean): void {
+    if (!ok) {
+      // An expired token: position events stop until the session changes (refreshAuth).
+      console.warn('[openbourse] market socket: sign-in refused');
+      return;
+    }
+    for (const subscription of [...positionSubscriptions]) {
+      try {
+        subscription.onSignedIn?.();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  function dispatch(items: readonly TPushItem[]): void {
+    const wanted = items.filter((item) => counts.has(item.code));
+    if (wanted.length === 0) return;
+    for (const item of wanted) latest.set(item.code, item);
+    for (const subscription of [...subscriptions]) {
+      const mine = wanted.filter((item) => subscription.codes.has(item.code));
+      if (mine.length === 0) continue;
+      try {
+        subscription.listener(mine);
+      } catch (error) {
+        // One failing listener must not starve the others.
+        console.error(error);
+      }
+    }
+  }
+
+  function connect(): void {
+    if (socket !== null || reconnectTimer !== null) return;
+    let created: WebSocketLike;
+    try {
+      created = new options.WebSocketImpl(options.url());
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = created;
+    signedInWith = null;
+    created.onopen = () => {
+      if (socket !== created) return;
+      // A new connection knows nothing: sign in again and send every current subscription again.
+      signIn();
+      send('subscribe', [...counts.keys()]);
+    };
+    created.onmessage = (event) => {
+      if (socket !== created) return;
+      const message = parseServerMessage(event.data);
+      if (message.kind === 'prices') dispatch(message.items);
+      else if (message.kind === 'position') dispatchPosition(message.position);
+      else if (message.kind === 'authenticated') signedIn(message.ok);
+      else if (message.kind === 'error') console.warn(`[openbourse] market socket: ${message.code} ${message.msg}`);
+    };
+    // An error is always followed by a close; the close decides what happens next.
+    created.onerror = () => undefined;
+    created.onclose = () => {
+      if (socket !== created) return;
+      socket = null;
+      scheduleReconnect();
+    };
+  }
+
+  function closeWhenIdle(): void {
+    if (idleTimer !== null) clearTimer(idleTimer);
+    idleTimer = setTimer(() => {
+      idleTimer = null;
+      if (isWanted()) return;
+      if (reconnectTimer !== null) {
+        clearTimer(reconnectTimer);
+        reconnectTimer = null;
+      }
+      const closing = socket;
+      socket = null;
+      closing?.close(1000, 'no subscriptions');
+    }, idleCloseMs);
+  }
+
+  return {
+    subscribePrices(codes, listener) {
+      const unique = [...new Set(codes)];
+      const subscription: Subscription = { codes: new Set(unique), listener };
+      subscriptions.add(subscription);
+      const added: string[] = [];
+      for (const code of unique) {
+        const count = counts.get(code) ?? 0;
+        counts.set(code, count + 1);
+        if (count === 0) added.push(code);
+      }
+      if (idleTimer !== null && counts.size > 0) {
+        clearTimer(idleTimer);
+        idleTimer = null;
+      }
+      if (added.length > 0) {
+        if (socket) send('subscribe', added);
+        else connect();
+      }
+      // Codes someone else already follows: hand over their last price at once.
+      const known = unique.flatMap((code) => latest.get(code) ?? []);
+      if (known.length > 0) listener(known);
+
+      let isActive = true;
+      return () => {
+        if (!isActive) return;
+        isActive = false;
+        subscriptions.delete(subscription);
+        const removed: string[] = [];
+        for (const code of unique) {
+          const count = counts.get(code) ?? 0;
+          if (count <= 1) {
+            counts.delete(code);
+            latest.delete(code);
+            removed.push(code);
+          } else {
+            counts.set(code, count - 1);
+          }
+        }
+        send('unsubscribe', removed);
+        if (!isWanted()) closeWhenIdle();
+      };
+    },
+    subscriptions: () => new Map(counts),
+    isConnected: isOpen,
+    latest: (code) => latest.get(code),
+    subscribePositionEvents(listener, onSignedIn) {
+      const subscription = { listener, onSignedIn };
+      positionSubscriptions.add(subscription);
+      if (idleTimer !== null) {
+        clearTimer(idleTimer);
+        idleTimer = null;
+      }
+      if (socket) signIn();
+      else connect();
+      let isActive = true;
+      return () => {
+        if (!isActive) return;
+        isActive = false;
+        positionSubscriptions.delete(subscription);
+        if (!isWanted()) closeWhenIdle();
+      };
+    },
+    refreshAuth() {
+      const token = getToken();
+      if (token === signedInWith || !socket) return;
+      if (token && signedInWith === null) {
+        signIn();
+        return;
+      }
+      // Signed out, or another user: this connection still carries the old sign-in. Start a
+      // fresh one at once (the server forgets a socket's user only when it closes).
+      const closing = socket;
+      socket = null;
+      signedInWith = null;
+      closing.close(1000, 'session changed');
+      if (isWanted()) connect();
+    },
+  };
+}
+
+/** `ws://host/swx/customer/message`, or `wss://` on an https page. */
+export function marketSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${API_BASE}/message`;
+}
+
+let shared: MarketSocket | null = null;
+
+/** The page's one market socket, created on first use; it follows the session for position events. */
+export function marketSocket(): MarketSocket {
+  if (!shared) {
+    const created = createMarketSocket({
+      WebSocketImpl: WebSocket,
+      url: () => marketSocketUrl(),
+      getToken: () => session.get().token,
+    });
+    session.subscribe(() => created.refreshAuth());
+    shared = created;
+  }
+  return shared;
+}
+
+/** Calls `listener` with pushed prices of `codes`; returns the function that stops it. */
+export function subscribePrices(codes: readonly string[], listener: PriceListener): () => void {
+  return marketSocket().subscribePrices(codes, listener);
+}
+
+/**
+ * Calls `listener` with each change of the signed-in user's positions, pushed over the page's
+ * socket; `onSignedIn` after each (re)connected sign-in. Returns the function that stops it.
+ */
+export function subscribePositionEvents(listener: PositionListener, onSignedIn?: () => void): () => void {
+  return marketSocket().subscribePositionEvents(listener, onSignedIn);
+}

@@ -1,0 +1,555 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { CATALOGUE, type TMarketInfo, type TOpenPositionRequest } from '@openbourse/contracts';
+import type { Decimal } from '@openbourse/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { catalogueMessage } from '../../shared/i18n/i18n';
+import { useSession } from '../identity/session';
+import { formatPrice, formatQuantity, formatRatioPercent } from '../market/format';
+import { PriceWithBadge } from '../market/parts';
+import { useColourConvention } from '../market/useColourConvention';
+import { useLocale } from '../market/useLocale';
+import { ConfirmOrderModal, type SummaryRow } from './ConfirmOrderModal';
+import { feeRateFor } from './feeSchedule';
+import { rememberPositions } from './positionEvents';
+import { leverageProblemText, lotsProblemText, priceProblemText } from './problemText';
+import { FigureList, INPUT_STYLES, RiskWarning } from './TradingParts';
+import {
+  computePreview,
+  entryProblem,
+  leverageMarks,
+  leverageProblem,
+  lotsProblem,
+  type OrderType,
+  type Preview,
+  parseInput,
+  type Side,
+  stepLots,
+  stopProblems,
+  toWire,
+  trailingProblem,
+} from './ticketMath';
+import { useAccountSummary, useOpenPosition } from './trading.api';
+import { formatMoney, formatSmall, formatUsdt } from './tradingFormat';
+import { showPositionToast, usePositionEvents } from './usePositionEvents';
+import { useRateToUsdt } from './useRateToUsdt';
+
+type Field = 'entry' | 'lots' | 'leverage' | 'stopLoss' | 'takeProfit' | 'trailing';
+const FIELD_ORDER: Field[] = ['entry', 'lots', 'leverage', 'stopLoss', 'takeProfit', 'trailing'];
+
+type Blocked = 'signedOut' | 'closed' | 'stale' | 'noPrice';
+
+/**
+ * The order ticket (SPEC §2 /market, §5 Trading): side, order type, lots, leverage, stop loss,
+ * take profit and trailing stop, each checked as it is typed with the server's own messages; a
+ * live preview of notional, margin, estimated fee, tick value and the stop-out estimate; the
+ * risk warning; and a confirmation listing everything before anything is sent. Mount it with
+ * `key={code}` so another instrument starts a fresh ticket.
+ */
+export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketInfo; headingOrder?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { token, mode } = useSession();
+  const queryClient = useQueryClient();
+  const { colours } = useColourConvention();
+  usePositionEvents();
+  const summary = useAccountSummary();
+  const rate = useRateToUsdt(info);
+  const open = useOpenPosition();
+  const idBase = useId();
+  const fieldId = (field: Field) => `${idBase}-${field}`;
+
+  const [side, setSide] = useState<Side>('long');
+  const [orderType, setOrderType] = useState<OrderType>('market');
+  const [entry, setEntry] = useState('');
+  const [lots, setLots] = useState(info.minLots);
+  const [leverage, setLeverage] = useState<number | ''>(1);
+  const [stopLoss, setStopLoss] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [trailing, setTrailing] = useState('');
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(() => new Set());
+  const [confirming, setConfirming] = useState(false);
+
+  const price = (value: string | null) => formatPrice(value, info.precision, locale);
+  const quantity = (value: string) => formatQuantity(value, locale, 12);
+  const current = info.price === null ? null : parseInput(info.price);
+  const isPendingOrder = orderType !== 'market';
+
+  // Validation as the user types (SPEC §5), with the catalogue's messages.
+  const entryIssue = isPendingOrder ? entryProblem(side, orderType, entry, current, info.tickSize) : null;
+  const entryPrice = isPendingOrder && entryIssue === null ? parseInput(entry) : null;
+  const reference = isPendingOrder ? entryPrice : current;
+  const lotsIssue = lotsProblem(lots, info);
+  const lotsValue = lotsIssue === null ? parseInput(lots) : null;
+  const leverageIssue = leverage === '' ? 'LEVERAGE_INVALID' : leverageProblem(leverage, info.leverageCap);
+  const stops = stopProblems(side, reference, stopLoss, takeProfit, info.tickSize);
+  const trailingIssue = trailingProblem(trailing, info.tickSize);
+  const issues: Record<Field, boolean> = {
+    entry: isPendingOrder && entryIssue !== null,
+    lots: lotsIssue !== null,
+    leverage: leverageIssue !== null,
+    stopLoss: stops.stopLoss !== null,
+    takeProfit: stops.takeProfit !== null,
+    trailing: trailingIssue !== null,
+  };
+  const shows = (field: Field, value: string) => touched.has(field) || value.trim() !== '';
+  const priceError = (issue: ReturnType<typeof trailingProblem>) =>
+    issue ? priceProblemText(issue, info.tickSize, locale, t) : null;
+  const errors: Record<Field, string | null> = {
+    entry: issues.entry && shows('entry', entry) ? priceError(entryIssue) : null,
+    lots: lotsIssue && shows('lots', lots) ? lotsProblemText(lotsIssue, info, locale, t) : null,
+    leverage: leverageIssue ? leverageProblemText(info.leverageCap, t) : null,
+    stopLoss: priceError(stops.stopLoss),
+    takeProfit: priceError(stops.takeProfit),
+    trailing: priceError(trailingIssue),
+  };
+
+  const account = summary.data
+    ? { equity: summary.data.equity, usedMargin: summary.data.usedMargin, stopOutLevel: summary.data.stopOutLevel }
+    : null;
+  const feeRate = feeRateFor(info);
+  const preview: Preview | null =
+    lotsValue && reference && leverage !== '' && leverageIssue === null
+      ? computePreview({
+          instrument: info,
+          side,
+          lots: lotsValue,
+          leverage,
+          price: reference,
+          rateToUsdt: rate,
+          feeRate,
+          account,
+        })
+      : null;
+  const cost = preview?.margin && preview.fee ? preview.margin.add(preview.fee) : null;
+  const balance = summary.data ? parseInput(summary.data.balance) : null;
+  const tooLittle = cost !== null && balance !== null && cost.gt(balance);
+
+  const blocked: Blocked | null = !token
+    ? 'signedOut'
+    : !info.tradable
+      ? 'closed'
+      : info.stale
+        ? 'stale'
+        : current === null
+          ? 'noPrice'
+          : null;
+  const blockedText =
+    blocked === null
+      ? null
+      : blocked === 'closed'
+        ? catalogueMessage(CATALOGUE.NOT_TRADABLE_NOW.code)
+        : t(`trading.ticket.blocked.${blocked}`);
+  const reasonId = `${idBase}-blocked`;
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    if (blocked) return;
+    const first = FIELD_ORDER.find((field) => issues[field]);
+    if (first) {
+      setTouched(new Set(FIELD_ORDER));
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const decimalOrNone = (text: string): Decimal | null => (text.trim() === '' ? null : parseInput(text));
+  const send = async () => {
+    if (!lotsValue || leverage === '') return;
+    const sl = decimalOrNone(stopLoss);
+    const tp = decimalOrNone(takeProfit);
+    const trail = decimalOrNone(trailing);
+    const request: TOpenPositionRequest = {
+      code: info.code,
+      side,
+      lots: toWire(lotsValue),
+      leverage,
+      orderType,
+      ...(isPendingOrder && entryPrice ? { price: toWire(entryPrice) } : {}),
+      ...(sl ? { stopLoss: toWire(sl) } : {}),
+      ...(tp ? { takeProfit: toWire(tp) } : {}),
+      ...(trail ? { trailingDistance: toWire(trail) } : {}),
+    };
+    try {
+      const position = await open.mutateAsync(request);
+      rememberPositions([position]);
+      showPositionToast(position.status === 'pending' ? 'placed' : 'opened', position, queryClient);
+      setConfirming(false);
+      setEntry('');
+      setStopLoss('');
+      setTakeProfit('');
+      setTrailing('');
+      setTouched(new Set());
+    } catch {
+      // The server's message is shown by the mutation toast; the dialog stays open to retry or cancel.
+    }
+  };
+
+  const onLotsKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    setLots(stepLots(lots, event.key === 'ArrowUp' ? 1 : -1, info));
+  };
+
+  const quote = info.quoteCurrency;
+  const none = t('trading.ticket.none');
+  const previewRows: SummaryRow[] = preview
+    ? [
+        {
+          term: t('trading.preview.notional'),
+          value: (
+            <span className="ob-amount">
+              {formatMoney(preview.notionalQuote, quote, locale)}
+              {quote !== 'USDT' && preview.notionalUsdt && (
+                <Text component="span" size="xs" c="gray.7" display="block">
+                  ≈ {formatMoney(preview.notionalUsdt, 'USDT', locale)}
+                </Text>
+              )}
+            </span>
+          ),
+        },
+        {
+          term: t('trading.preview.margin'),
+          value: <span className="ob-amount">{formatUsdt(preview.margin, locale)}</span>,
+        },
+        {
+          term: isPendingOrder ? t('trading.preview.feeAtFill') : t('trading.preview.fee'),
+          value: <span className="ob-amount">{formatUsdt(preview.fee, locale)}</span>,
+        },
+        {
+          term: t('trading.preview.tickValue', { tick: quantity(info.tickSize) }),
+          value: (
+            <span className="ob-amount">
+              {quote === 'USDT' || !preview.pipValueUsdt
+                ? formatSmall(preview.pipValueQuote, quote, locale)
+                : `${formatSmall(preview.pipValueQuote, quote, locale)} ≈ ${formatSmall(preview.pipValueUsdt, 'USDT', locale)}`}
+            </span>
+          ),
+        },
+        {
+          term: t('trading.preview.stopOut'),
+          value: (
+            <span className="ob-amount" data-testid="ticket-stop-out">
+              {!account
+                ? t('trading.preview.stopOutSignedOut')
+                : preview.stopOutPrice
+                  ? price(preview.stopOutPrice.toString())
+                  : t('trading.preview.stopOutNone')}
+            </span>
+          ),
+        },
+      ]
+    : [];
+
+  const sideLabel = t(`trading.side.${side}`);
+  const confirmRows: SummaryRow[] = [
+    { term: t('trading.confirm.instrument'), value: `${info.appName} (${info.code})` },
+    { term: t('trading.confirm.side'), value: sideLabel },
+    { term: t('trading.confirm.type'), value: t(`trading.orderType.${orderType}`) },
+    {
+      term: t('trading.ticket.lots'),
+      value: <span className="ob-amount">{lotsValue ? quantity(lotsValue.toString()) : none}</span>,
+    },
+    { term: t('trading.ticket.leverage'), value: <span className="ob-amount">{`1:${leverage}`}</span> },
+    {
+      term: isPendingOrder ? t('trading.confirm.entryPrice') : t('trading.confirm.marketPrice'),
+      value: <span className="ob-amount">{reference ? price(reference.toString()) : none}</span>,
+    },
+    {
+      term: t('trading.ticket.stopLoss'),
+      value: <span className="ob-amount">{stopLoss.trim() ? price(toWireOrRaw(stopLoss)) : none}</span>,
+    },
+    {
+      term: t('trading.ticket.takeProfit'),
+      value: <span className="ob-amount">{takeProfit.trim() ? price(toWireOrRaw(takeProfit)) : none}</span>,
+    },
+    {
+      term: t('trading.ticket.trailing'),
+      value: <span className="ob-amount">{trailing.trim() ? quantity(toWireOrRaw(trailing)) : none}</span>,
+    },
+    ...previewRows,
+  ];
+
+  const sideColour = side === 'long' ? colours.upText : colours.downText;
+  const headingId = `${idBase}-title`;
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-testid="order-ticket">
+      <form onSubmit={review} noValidate>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Title order={headingOrder} size="h4" id={headingId}>
+              {t('trading.ticket.title', { name: info.appName })}
+            </Title>
+            {token && (
+              <Badge color={mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="ticket-account-mode">
+                {mode === 'demo' ? t('trading.ticket.demoAccount') : t('trading.ticket.liveAccount')}
+              </Badge>
+            )}
+          </Group>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="gray.7">
+              {t('trading.ticket.currentPrice')}
+            </Text>
+            <PriceWithBadge item={info} testId="ticket-price-now" />
+          </Group>
+
+          <SegmentedControl
+            fullWidth
+            value={side}
+            onChange={(value) => setSide(value === 'short' ? 'short' : 'long')}
+            color={sideColour}
+            autoContrast
+            aria-label={t('trading.ticket.side')}
+            data={[
+              { value: 'long', label: <span data-testid="ticket-side-long">{t('trading.side.long')}</span> },
+              { value: 'short', label: <span data-testid="ticket-side-short">{t('trading.side.short')}</span> },
+            ]}
+          />
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            value={orderType}
+            onChange={(value) => setOrderType(value === 'limit' || value === 'stop' ? value : 'market')}
+            aria-label={t('trading.ticket.orderType')}
+            data={(['market', 'limit', 'stop'] as const).map((value) => ({
+              value,
+              label: <span data-testid={`ticket-type-${value}`}>{t(`trading.orderType.${value}`)}</span>,
+            }))}
+          />
+          {isPendingOrder && (
+            <TextInput
+              styles={INPUT_STYLES}
+              id={fieldId('entry')}
+              label={orderType === 'limit' ? t('trading.ticket.limitPrice') : t('trading.ticket.stopPrice')}
+              description={t(`trading.ticket.entryHint.${orderType}.${side}`, { price: price(info.price) })}
+              inputMode="decimal"
+              autoComplete="off"
+              value={entry}
+              onChange={(event) => setEntry(event.currentTarget.value)}
+              onBlur={() => setTouched((set) => new Set(set).add('entry'))}
+              error={errors.entry}
+              required
+              data-testid="ticket-price"
+            />
+          )}
+          <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
+            <TextInput
+              styles={INPUT_STYLES}
+              id={fieldId('lots')}
+              label={t('trading.ticket.lots')}
+              description={t('trading.ticket.lotsHint', {
+                min: quantity(info.minLots),
+                max: quantity(info.maxLots),
+                step: quantity(info.lotStep),
+                size: quantity(info.contractSize),
+                unit: info.baseCurrency,
+              })}
+              inputMode="decimal"
+              autoComplete="off"
+              value={lots}
+              onChange={(event) => setLots(event.currentTarget.value)}
+              onKeyDown={onLotsKey}
+              onBlur={() => setTouched((set) => new Set(set).add('lots'))}
+              error={errors.lots}
+              required
+              data-testid="ticket-lots"
+            />
+            <Stack gap={6}>
+              <NumberInput
+                styles={INPUT_STYLES}
+                id={fieldId('leverage')}
+                label={t('trading.ticket.leverageLabel', { cap: info.leverageCap })}
+                value={leverage}
+                onChange={(value) => setLeverage(typeof value === 'number' ? value : value === '' ? '' : Number(value))}
+                min={1}
+                max={info.leverageCap}
+                step={1}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="strict"
+                leftSection={
+                  <Text size="sm" c="gray.8">
+                    1:
+                  </Text>
+                }
+                error={errors.leverage}
+                data-testid="ticket-leverage"
+              />
+              {info.leverageCap > 1 && (
+                <Slider
+                  value={leverage === '' ? 1 : leverage}
+                  onChange={setLeverage}
+                  min={1}
+                  max={info.leverageCap}
+                  step={1}
+                  marks={leverageMarks(info.leverageCap).map((value) => ({ value, label: `${value}×` }))}
+                  label={(value) => `1:${value}`}
+                  thumbLabel={t('trading.ticket.leverage')}
+                  color={sideColour}
+                  mb="lg"
+                  mx="xs"
+                  data-testid="ticket-leverage-slider"
+                />
+              )}
+            </Stack>
+          </SimpleGrid>
+          <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
+            <TextInput
+              styles={INPUT_STYLES}
+              id={fieldId('stopLoss')}
+              label={t('trading.ticket.stopLoss')}
+              description={t(`trading.ticket.stopLossHint.${side}`)}
+              placeholder={none}
+              inputMode="decimal"
+              autoComplete="off"
+              value={stopLoss}
+              onChange={(event) => setStopLoss(event.currentTarget.value)}
+              error={errors.stopLoss}
+              data-testid="ticket-stop-loss"
+            />
+            <TextInput
+              styles={INPUT_STYLES}
+              id={fieldId('takeProfit')}
+              label={t('trading.ticket.takeProfit')}
+              description={t(`trading.ticket.takeProfitHint.${side}`)}
+              placeholder={none}
+              inputMode="decimal"
+              autoComplete="off"
+              value={takeProfit}
+              onChange={(event) => setTakeProfit(event.currentTarget.value)}
+              error={errors.takeProfit}
+              data-testid="ticket-take-profit"
+            />
+          </SimpleGrid>
+          <TextInput
+            styles={INPUT_STYLES}
+            id={fieldId('trailing')}
+            label={t('trading.ticket.trailing')}
+            description={t('trading.ticket.trailingHint', { tick: quantity(info.tickSize), quote })}
+            placeholder={none}
+            inputMode="decimal"
+            autoComplete="off"
+            value={trailing}
+            onChange={(event) => setTrailing(event.currentTarget.value)}
+            error={errors.trailing}
+            data-testid="ticket-trailing"
+          />
+
+          <section aria-labelledby={`${idBase}-preview`} data-testid="ticket-preview">
+            <Group justify="space-between" gap="xs" mb={6}>
+              <Text id={`${idBase}-preview`} fw={600} size="sm">
+                {t('trading.preview.title')}
+              </Text>
+              <Badge size="xs" variant="outline" color="gray.8">
+                {t('trading.preview.estimated')}
+              </Badge>
+            </Group>
+            {preview ? (
+              <FigureList items={previewRows} />
+            ) : (
+              <Text size="sm" c="gray.7">
+                {!isPendingOrder && current === null
+                  ? t('trading.ticket.blocked.noPrice')
+                  : t('trading.preview.incomplete')}
+              </Text>
+            )}
+            {preview && !preview.notionalUsdt && (
+              <Text size="xs" c="gray.7" mt={4}>
+                {t('trading.preview.noConversion', { quote })}
+              </Text>
+            )}
+            {summary.data && (
+              <Text size="xs" c="gray.7" mt={6}>
+                {t('trading.preview.available', { amount: formatUsdt(summary.data.balance, locale) })}
+              </Text>
+            )}
+            {tooLittle && (
+              <Text size="xs" c="red.9" mt={4} data-testid="ticket-insufficient">
+                {catalogueMessage(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code)}
+              </Text>
+            )}
+            <Text size="xs" c="gray.7" mt={6}>
+              {t('trading.preview.feeNote', { rate: formatRatioPercent(feeRate, locale) })}
+            </Text>
+            <Text size="xs" c="gray.7" mt={2} data-testid="ticket-usd-note">
+              {t('trading.preview.usdNote')}
+            </Text>
+          </section>
+
+          <RiskWarning compact />
+
+          {blockedText && (
+            <Alert
+              color={blocked === 'signedOut' ? 'blue' : 'gray'}
+              variant="light"
+              p="xs"
+              data-testid="ticket-blocked"
+            >
+              <Stack gap={6} align="flex-start">
+                <Text size="sm" id={reasonId}>
+                  {blockedText}
+                </Text>
+                {blocked === 'signedOut' && (
+                  <Group gap="sm">
+                    <Button component={Link} to="/pass/login" size="xs">
+                      {t('nav.login')}
+                    </Button>
+                    <Anchor component={Link} to="/pass/register" size="sm">
+                      {t('nav.signup')}
+                    </Anchor>
+                  </Group>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            fullWidth
+            color={sideColour}
+            disabled={blocked !== null}
+            aria-describedby={blockedText ? reasonId : undefined}
+            data-testid="ticket-submit"
+          >
+            {side === 'long' ? t('trading.ticket.reviewBuy') : t('trading.ticket.reviewSell')}
+          </Button>
+        </Stack>
+      </form>
+      <ConfirmOrderModal
+        opened={confirming}
+        title={t('trading.confirm.title', { side: sideLabel, name: info.appName })}
+        rows={confirmRows}
+        note={isPendingOrder ? t('trading.confirm.pendingNote') : t('trading.confirm.marketNote')}
+        blockedReason={blockedText}
+        confirmLabel={t('trading.confirm.submit', { side: sideLabel })}
+        isSending={open.isPending}
+        onConfirm={() => void send()}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
+
+/** A typed price as the API will receive it (for showing it back), or the text itself. */
+function toWireOrRaw(text: string): string {
+  const value = parseInput(text);
+  return value ? toWire(value) : text;
+}

@@ -1,0 +1,100 @@
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import type { Decimal } from '@openbourse/money';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeTextColour, useColourConvention } from '../market/useColourConvention';
+import type { Side } from './ticketMath';
+import { parseSigned } from './ticketMath';
+import { formatUsdt } from './tradingFormat';
+
+/**
+ * Input descriptions in a darker grey than Mantine's "dimmed", which is below 4.5:1 on white
+ * (WCAG AA contrast for small text).
+ */
+export const INPUT_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } } as const;
+
+/** SPEC §0.7: leveraged products show a risk warning, in full, before and at every order. */
+export function RiskWarning({ compact = false, id }: { compact?: boolean; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      id={id}
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('trading.risk.title')}
+      p={compact ? 'xs' : undefined}
+      styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+      data-testid="risk-warning"
+    >
+      <Text size="xs">{t('trading.risk.text')}</Text>
+    </Alert>
+  );
+}
+
+/** A profit or loss in USDT, signed and coloured by the reader's rise/fall convention. */
+export function PnlText({
+  value,
+  locale,
+  testId,
+  size = 'sm',
+  title,
+}: {
+  value: Decimal | string | null;
+  locale: string;
+  testId?: string;
+  size?: string;
+  title?: string;
+}) {
+  const { convention } = useColourConvention();
+  const decimal = typeof value === 'string' ? parseSigned(value) : value;
+  const sign = decimal ? decimal.sign() : 0;
+  return (
+    <Text
+      component="span"
+      size={size}
+      fw={600}
+      c={changeTextColour(sign, convention)}
+      className="ob-amount"
+      data-testid={testId}
+      title={title}
+    >
+      {formatUsdt(decimal, locale, true)}
+    </Text>
+  );
+}
+
+/** Buy or Sell, coloured as a rise or a fall in the reader's convention (outlined: its text keeps AA contrast). */
+export function SideBadge({ side }: { side: Side }) {
+  const { t } = useTranslation();
+  const { colours } = useColourConvention();
+  return (
+    <Badge variant="outline" color={side === 'long' ? colours.upText : colours.downText} className="ob-source-badge">
+      {t(`trading.side.${side}`)}
+    </Badge>
+  );
+}
+
+export type Figure = { term: string; value: ReactNode };
+
+/**
+ * Terms and figures, one per line: the figure sits at the end of its term's line and moves
+ * under it when the column is too narrow for both (a narrow ticket, a phone).
+ */
+export function FigureList({ items, testId }: { items: Figure[]; testId?: string }) {
+  return (
+    <Stack component="dl" gap={6} m={0} data-testid={testId}>
+      {items.map((item) => (
+        <Group key={item.term} justify="space-between" align="flex-start" gap={4} wrap="wrap">
+          <Text component="dt" size="sm" c="gray.7">
+            {item.term}
+          </Text>
+          <Text component="dd" size="sm" fw={600} m={0} ms="auto" ta="end">
+            {item.value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

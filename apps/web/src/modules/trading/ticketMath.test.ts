@@ -1,0 +1,323 @@
+import { Decimal } from '@openbourse/money';
+import { describe, expect, it } from 'vitest';
+import { FEE_RATES, feeRateFor, isForexMajor } from './feeSchedule';
+import {
+  closeLotsProblem,
+  computePreview,
+  entryProblem,
+  leverageMarks,
+  leverageProblem,
+  lotsProblem,
+  marginBand,
+  parseInput,
+  pnlUsdt,
+  quoteToUsdtRate,
+  stepLots,
+  stopOutPrice,
+  stopProblems,
+  type TicketInstrument,
+  trailingProblem,
+} from './ticketMath';
+
+const d = (value: string) => Decimal.parse(value);
+
+const BTC: TicketInstrument = {
+  tickSize: '0.01',
+  contractSize: '1',
+  minLots: '0.0001',
+  maxLots: '100',
+  lotStep: '0.0001',
+  leverageCap: 2,
+  quoteCurrency: 'USDT',
+};
+const EURUSD: TicketInstrument = {
+  tickSize: '0.00001',
+  contractSize: '100000',
+  minLots: '0.01',
+  maxLots: '50',
+  lotStep: '0.01',
+  leverageCap: 30,
+  quoteCurrency: 'USD',
+};
+const USDJPY: TicketInstrument = { ...EURUSD, tickSize: '0.001', quoteCurrency: 'JPY' };
+
+describe('parseInput', () => {
+  it('reads plain decimals, a decimal comma and a leading point', () => {
+    expect(parseInput('0.5')?.toString()).toBe('0.5');
+    expect(parseInput(' 0,5 ')?.toString()).toBe('0.5');
+    expect(parseInput('.25')?.toString()).toBe('0.25');
+    expect(parseInput('1 000')?.toString()).toBe('1000');
+  });
+
+  it('refuses what the API would refuse', () => {
+    for (const text of ['', 'abc', '-1', '1e3', '1.', '1,000.5,1', '0.1234567890123']) {
+      expect(parseInput(text), text).toBeNull();
+    }
+  });
+});
+
+describe('lots', () => {
+  it('names each problem (all shown with the 10016 message)', () => {
+    expect(lotsProblem('', EURUSD)).toBe('required');
+    expect(lotsProblem('x', EURUSD)).toBe('invalid');
+    expect(lotsProblem('0', EURUSD)).toBe('invalid');
+    expect(lotsProblem('0.001', EURUSD)).toBe('belowMin');
+    expect(lotsProblem('51', EURUSD)).toBe('aboveMax');
+    expect(lotsProblem('0.015', EURUSD)).toBe('offStep');
+    expect(lotsProblem('0.02', EURUSD)).toBeNull();
+    expect(lotsProblem('1,5', EURUSD)).toBeNull();
+  });
+
+  it('steps up and down on the lot grid, within min and max', () => {
+    expect(stepLots('0.01', 1, EURUSD)).toBe('0.02');
+    expect(stepLots('0.02', -1, EURUSD)).toBe('0.01');
+    expect(stepLots('0.01', -1, EURUSD)).toBe('0.01');
+    expect(stepLots('0.015', 1, EURUSD)).toBe('0.02');
+    expect(stepLots('0.015', -1, EURUSD)).toBe('0.01');
+    expect(stepLots('', 1, EURUSD)).toBe('0.01');
+    expect(stepLots('50', 1, EURUSD)).toBe('50');
+  });
+
+  it('checks the lots to close against the position', () => {
+    expect(closeLotsProblem('', '1', '0.01')).toBe('required');
+    expect(closeLotsProblem('0', '1', '0.01')).toBe('invalid');
+    expect(closeLotsProblem('1.01', '1', '0.01')).toBe('aboveMax');
+    expect(closeLotsProblem('0.505', '1', '0.01')).toBe('offStep');
+    expect(closeLotsProblem('0.5', '1', '0.01')).toBeNull();
+    expect(closeLotsProblem('1', '1', null)).toBeNull();
+  });
+});
+
+describe('leverage', () => {
+  it('is a whole number from 1 to the cap', () => {
+    expect(leverageProblem(1, 30)).toBeNull();
+    expect(leverageProblem(30, 30)).toBeNull();
+    expect(leverageProblem(31, 30)).toBe('LEVERAGE_INVALID');
+    expect(leverageProblem(0, 30)).toBe('LEVERAGE_INVALID');
+    expect(leverageProblem(2.5, 30)).toBe('LEVERAGE_INVALID');
+  });
+
+  it('marks the slider without crowding it', () => {
+    expect(leverageMarks(2)).toEqual([1, 2]);
+    expect(leverageMarks(5)).toEqual([1, 2, 5]);
+    expect(leverageMarks(10)).toEqual([1, 2, 5, 10]);
+    expect(leverageMarks(20)).toEqual([1, 5, 10, 20]);
+    expect(leverageMarks(30)).toEqual([1, 5, 10, 20, 30]);
+  });
+});
+
+describe('stops (SPEC §5: long SL < price < TP, short TP < price < SL)', () => {
+  const ref = d('100');
+  it('accepts stops on the right sides and empty fields', () => {
+    expect(stopProblems('long', ref, '99', '101', '0.01')).toEqual({ stopLoss: null, takeProfit: null });
+    expect(stopProblems('short', ref, '101', '99', '0.01')).toEqual({ stopLoss: null, takeProfit: null });
+    expect(stopProblems('long', ref, '', '', '0.01')).toEqual({ stopLoss: null, takeProfit: null });
+  });
+
+  it('reports a stop loss on the wrong side (10136) and a take profit likewise (10137)', () => {
+    expect(stopProblems('long', ref, '101', '', '0.01').stopLoss).toBe('STOP_LOSS_UNREASONABLE');
+    expect(stopProblems('long', ref, '100', '', '0.01').stopLoss).toBe('STOP_LOSS_UNREASONABLE');
+    expect(stopProblems('short', ref, '99', '', '0.01').stopLoss).toBe('STOP_LOSS_UNREASONABLE');
+    expect(stopProblems('long', ref, '', '99', '0.01').takeProfit).toBe('TAKE_PROFIT_UNREASONABLE');
+    expect(stopProblems('short', ref, '', '101', '0.01').takeProfit).toBe('TAKE_PROFIT_UNREASONABLE');
+  });
+
+  it('reports a pair on the wrong sides of each other on both fields (10138)', () => {
+    expect(stopProblems('long', ref, '105', '95', '0.01')).toEqual({
+      stopLoss: 'STOP_COMBINATION_UNREASONABLE',
+      takeProfit: 'STOP_COMBINATION_UNREASONABLE',
+    });
+    expect(stopProblems('short', ref, '95', '105', '0.01').stopLoss).toBe('STOP_COMBINATION_UNREASONABLE');
+  });
+
+  it('wants positive whole ticks', () => {
+    expect(stopProblems('long', ref, '99.005', '', '0.01').stopLoss).toBe('TICK');
+    expect(stopProblems('long', ref, 'abc', '', '0.01').stopLoss).toBe('PRICE_INVALID');
+    expect(stopProblems('long', ref, '0', '', '0.01').stopLoss).toBe('PRICE_INVALID');
+    expect(trailingProblem('', '0.01')).toBeNull();
+    expect(trailingProblem('0.5', '0.01')).toBeNull();
+    expect(trailingProblem('0.005', '0.01')).toBe('TICK');
+    expect(trailingProblem('0', '0.01')).toBe('PRICE_INVALID');
+  });
+
+  it('checks only the format without a reference price', () => {
+    expect(stopProblems('long', null, '101', '99', '0.01')).toEqual({
+      stopLoss: 'STOP_COMBINATION_UNREASONABLE',
+      takeProfit: 'STOP_COMBINATION_UNREASONABLE',
+    });
+    expect(stopProblems('long', null, '101', '', '0.01').stopLoss).toBeNull();
+  });
+});
+
+describe('pending entries (10143)', () => {
+  const current = d('100');
+  it('a limit waits for a better price, a stop for a worse one', () => {
+    expect(entryProblem('long', 'limit', '99', current, '0.01')).toBeNull();
+    expect(entryProblem('long', 'limit', '101', current, '0.01')).toBe('ENTRY_PRICE_UNREASONABLE');
+    expect(entryProblem('long', 'stop', '101', current, '0.01')).toBeNull();
+    expect(entryProblem('long', 'stop', '99', current, '0.01')).toBe('ENTRY_PRICE_UNREASONABLE');
+    expect(entryProblem('short', 'limit', '101', current, '0.01')).toBeNull();
+    expect(entryProblem('short', 'stop', '99', current, '0.01')).toBeNull();
+    expect(entryProblem('short', 'stop', '100', current, '0.01')).toBe('ENTRY_PRICE_UNREASONABLE');
+    expect(entryProblem('long', 'limit', '', current, '0.01')).toBe('PRICE_INVALID');
+    expect(entryProblem('long', 'limit', '99.001', current, '0.01')).toBe('TICK');
+  });
+});
+
+describe('conversion to USDT', () => {
+  const rates = (table: Record<string, string>) => (code: string) => table[code] ?? null;
+  it('settles USD at 1:1 and converts other quotes through a market price', () => {
+    expect(quoteToUsdtRate('USDT', rates({}))?.toString()).toBe('1');
+    expect(quoteToUsdtRate('USD', rates({}))?.toString()).toBe('1');
+    expect(
+      quoteToUsdtRate('JPY', rates({ USDJPY: '155' }))
+        ?.mul(d('155'))
+        .round(20, 'half-even')
+        .toString(),
+    ).toBe('1');
+    expect(quoteToUsdtRate('GBP', rates({ GBPUSD: '1.315' }))?.toString()).toBe('1.315');
+    expect(quoteToUsdtRate('ETH', rates({ ETHUSDT: '3000' }))?.toString()).toBe('3000');
+    expect(quoteToUsdtRate('XYZ', rates({}))).toBeNull();
+  });
+});
+
+describe('preview', () => {
+  it('BTCUSDT: notional, margin, fee and tick value', () => {
+    const preview = computePreview({
+      instrument: BTC,
+      side: 'long',
+      lots: d('0.5'),
+      leverage: 2,
+      price: d('60000'),
+      rateToUsdt: Decimal.ONE,
+      feeRate: FEE_RATES.crypto,
+      account: null,
+    });
+    expect(preview.notionalQuote.toString()).toBe('30000');
+    expect(preview.notionalUsdt?.toString()).toBe('30000');
+    expect(preview.margin?.toString()).toBe('15000');
+    expect(preview.fee?.toString()).toBe('30');
+    expect(preview.pipValueQuote.toString()).toBe('0.005');
+    expect(preview.stopOutPrice).toBeNull();
+  });
+
+  it('EURUSD: one lot at 30:1, with the stop-out estimate for this position alone', () => {
+    const account = { equity: '10000', usedMargin: '0', stopOutLevel: '0.5' };
+    const long = computePreview({
+      instrument: EURUSD,
+      side: 'long',
+      lots: d('1'),
+      leverage: 30,
+      price: d('1.158'),
+      rateToUsdt: Decimal.ONE,
+      feeRate: FEE_RATES.forexMajor,
+      account,
+    });
+    expect(long.notionalUsdt?.toString()).toBe('115800');
+    expect(long.margin?.toString()).toBe('3860');
+    expect(long.fee?.toString()).toBe('11.58');
+    expect(long.pipValueUsdt?.toString()).toBe('1');
+    // E = 10000 − 11.58; 0.5 × 3860 − E = −8058.42; k = 100000: 1.158 − 0.0805842, down to a tick.
+    expect(long.stopOutPrice?.toString()).toBe('1.07741');
+    const short = computePreview({ ...longInput(account), side: 'short' });
+    expect(short.stopOutPrice?.toString()).toBe('1.23859');
+  });
+
+  it('USDJPY: the notional is converted by 1 ÷ USDJPY and the margin rounded up', () => {
+    const rate = quoteToUsdtRate('JPY', (code) => (code === 'USDJPY' ? '150' : null));
+    const preview = computePreview({
+      instrument: USDJPY,
+      side: 'long',
+      lots: d('1'),
+      leverage: 30,
+      price: d('150'),
+      rateToUsdt: rate,
+      feeRate: FEE_RATES.forexMajor,
+      account: null,
+    });
+    expect(preview.notionalQuote.toString()).toBe('15000000');
+    expect(preview.notionalUsdt?.toString()).toBe('100000');
+    expect(preview.margin?.toString()).toBe('3333.333334');
+    expect(preview.fee?.toString()).toBe('10');
+  });
+
+  it('without a conversion the USDT figures are unknown rather than guessed', () => {
+    const preview = computePreview({
+      instrument: USDJPY,
+      side: 'long',
+      lots: d('1'),
+      leverage: 30,
+      price: d('150'),
+      rateToUsdt: null,
+      feeRate: FEE_RATES.forexMajor,
+      account: { equity: '1000', usedMargin: '0', stopOutLevel: '0.5' },
+    });
+    expect(preview.notionalUsdt).toBeNull();
+    expect(preview.margin).toBeNull();
+    expect(preview.fee).toBeNull();
+    expect(preview.stopOutPrice).toBeNull();
+  });
+
+  it('no stop-out price when no positive price reaches the level', () => {
+    expect(
+      stopOutPrice({
+        side: 'long',
+        openPrice: d('60000'),
+        lots: d('0.1'),
+        contractSize: '1',
+        tickSize: '0.01',
+        rateToUsdt: Decimal.ONE,
+        equityExcludingThisPosition: d('99994'),
+        usedMargin: d('6000'),
+        stopOutLevel: '0.5',
+      }),
+    ).toBeNull();
+  });
+});
+
+function longInput(account: { equity: string; usedMargin: string; stopOutLevel: string }) {
+  return {
+    instrument: EURUSD,
+    side: 'long' as const,
+    lots: d('1'),
+    leverage: 30,
+    price: d('1.158'),
+    rateToUsdt: Decimal.ONE,
+    feeRate: FEE_RATES.forexMajor,
+    account,
+  };
+}
+
+describe('open positions', () => {
+  it('P&L of a USD(T)-quoted position, floored to the USDT minor unit like the server', () => {
+    expect(pnlUsdt('long', '0.5', '60000', '60100', '1').toString()).toBe('50');
+    expect(pnlUsdt('short', '0.5', '60000', '60100', '1').toString()).toBe('-50');
+    expect(pnlUsdt('long', '1', '1.15800', '1.15750', '100000').toString()).toBe('-50');
+    expect(pnlUsdt('long', '0.333', '1', '1.0000001', '1').toString()).toBe('0');
+    expect(pnlUsdt('short', '0.333', '1', '1.0000001', '1').toString()).toBe('-0.000001');
+  });
+
+  it('colours the margin level by risk band', () => {
+    expect(marginBand(null)).toBe('none');
+    expect(marginBand('2.5')).toBe('safe');
+    expect(marginBand('2')).toBe('watch');
+    expect(marginBand('1')).toBe('watch');
+    expect(marginBand('0.99')).toBe('warning');
+    expect(marginBand('0.5')).toBe('danger');
+    expect(marginBand('0.1')).toBe('danger');
+  });
+});
+
+describe('fee schedule', () => {
+  it('mirrors the server seed by market type', () => {
+    expect(isForexMajor('EUR', 'USD')).toBe(true);
+    expect(isForexMajor('EUR', 'GBP')).toBe(true);
+    expect(isForexMajor('AUD', 'USD')).toBe(false);
+    expect(feeRateFor({ type: 1, baseCurrency: 'EUR', quoteCurrency: 'USD' })).toBe('0.0001');
+    expect(feeRateFor({ type: 1, baseCurrency: 'AUD', quoteCurrency: 'USD' })).toBe('0.0002');
+    expect(feeRateFor({ type: 2, baseCurrency: 'BTC', quoteCurrency: 'USDT' })).toBe('0.001');
+    expect(feeRateFor({ type: 3, baseCurrency: 'AAPL', quoteCurrency: 'USD' })).toBe('0.0005');
+    expect(feeRateFor({ type: 4, baseCurrency: 'SPY', quoteCurrency: 'USD' })).toBe('0.0005');
+    expect(feeRateFor({ type: 5, baseCurrency: 'XAU', quoteCurrency: 'USD' })).toBe('0.0002');
+  });
+});

@@ -1,0 +1,116 @@
+import type { TAccountSummary, TMarketInfo, TOpenPositionRequest, TPosition } from '@openbourse/contracts';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type UseQueryResult,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../shared/api/client';
+import { useSession } from '../identity/session';
+
+/**
+ * Trading reads and actions (issue 6). Every key starts with 'trading' and carries the token and
+ * account mode, so a sign-out or a live/demo switch never shows the other book's positions.
+ */
+
+export type OrdersStatus = 'open' | 'pending' | 'closed';
+export type OrdersPage = { items: TPosition[]; total: number };
+
+/** How often open positions and the account summary are read again while positions are open. */
+export const LIVE_REFRESH_MS = 5000;
+
+export function useOrders(status: OrdersStatus, page: number, size: number, refetchInterval: number | false = false) {
+  const { token, mode } = useSession();
+  return useQuery({
+    queryKey: ['trading', 'orders', token, mode, status, page, size],
+    queryFn: ({ signal }) => api.get<OrdersPage>('/contracts/orders', { status, page, size }, signal),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval,
+  });
+}
+
+export function useAccountSummary(refetchInterval: number | false = false) {
+  const { token, mode } = useSession();
+  return useQuery({
+    queryKey: ['trading', 'summary', token, mode],
+    queryFn: ({ signal }) => api.get<TAccountSummary>('/user/accountSummary', undefined, signal),
+    enabled: token !== null,
+    refetchInterval,
+  });
+}
+
+/** The market info of several instruments (contract size, lot step, quote, precision), shared with the market pages. */
+export function useMarketInfos(codes: readonly string[]) {
+  // A stable `combine` keeps the map the same object until a result changes.
+  const combine = useCallback(
+    (results: UseQueryResult<TMarketInfo>[]) => {
+      const byCode = new Map<string, TMarketInfo>();
+      results.forEach((result, index) => {
+        const code = codes[index];
+        if (result.data && code) byCode.set(code, result.data);
+      });
+      return byCode as ReadonlyMap<string, TMarketInfo>;
+    },
+    [codes],
+  );
+  return useQueries({
+    queries: codes.map((code) => ({
+      queryKey: ['market', 'info', code],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<TMarketInfo>(`/index/getMarketInfo/${encodeURIComponent(code)}`, undefined, signal),
+      staleTime: 60_000,
+    })),
+    combine,
+  });
+}
+
+/** After any trading change: positions, the summary, balances and the user's info are read again. */
+export function invalidateTrading(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ['trading'] });
+  void queryClient.invalidateQueries({ queryKey: ['ledger'] });
+  void queryClient.invalidateQueries({ queryKey: ['identity', 'userInfo'] });
+}
+
+export function useOpenPosition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TOpenPositionRequest) => api.post<TPosition>('/contracts/open', request),
+    onSettled: () => invalidateTrading(queryClient),
+  });
+}
+
+export function useClosePosition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { orderNo: string; lots?: string }) => api.post<TPosition>('/contracts/close', request),
+    onSettled: () => invalidateTrading(queryClient),
+  });
+}
+
+export type AmendRequest = {
+  orderNo: string;
+  stopLoss?: string | null;
+  takeProfit?: string | null;
+  trailingDistance?: string | null;
+};
+
+export function useAmendPosition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AmendRequest) => api.post<TPosition>('/contracts/amend', request),
+    onSettled: () => invalidateTrading(queryClient),
+  });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNo: string) => api.post<TPosition>('/contracts/cancel', { orderNo }),
+    onSettled: () => invalidateTrading(queryClient),
+  });
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { newIdentity, registerThroughForm } from '../identity/helpers';
+
+test('the home market list moves live, names its sandbox source, and a row opens the detail with a chart', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const stats = page.getByTestId('stats-strip');
+  // Measured figures: the catalogue lists 30 cryptocurrencies.
+  await expect(stats.getByTestId('stat-listedCryptocurrencies')).toHaveText('30');
+
+  const row = page.getByTestId('market-row-BTCUSDT');
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('source-badge')).toHaveText('Sandbox data');
+  await expect(row.getByTestId('sparkline')).toBeVisible();
+  const price = row.getByTestId('market-price-BTCUSDT');
+  await expect(price).toHaveText(/\d/);
+  // The sandbox moves every half second in the e2e server; the price on screen follows the socket.
+  const first = await price.textContent();
+  await expect.poll(async () => price.textContent(), { timeout: 15_000 }).not.toBe(first);
+
+  await row.click();
+  await expect(page).toHaveURL(/\/cruuency\?code=BTCUSDT&type=2&id=\d+/);
+  await expect(page.getByTestId('instrument-page')).toBeVisible();
+  await expect(page.getByTestId('instrument-page').getByTestId('source-badge').first()).toHaveText('Sandbox data');
+  // A fresh sandbox instrument has a day of simulated history: the chart draws it.
+  await expect(page.getByTestId('chart-panel').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('chart-empty')).toHaveCount(0);
+  await expect(page.getByTestId('instrument-facts')).toContainText('1:2');
+});
+
+test('an unknown instrument says so instead of showing a page of blanks', async ({ page }) => {
+  await page.goto('/cruuency?code=NOPE&type=2&id=999');
+  await expect(page.getByTestId('instrument-unknown')).toBeVisible();
+});
+
+test('a signed-in watchlist keeps its instruments across a reload', async ({ page }) => {
+  await registerThroughForm(page, newIdentity('watch'));
+  await page.goto('/market');
+  await expect(page.getByTestId('market-page')).toBeVisible();
+  const star = page.getByTestId('watch-ETHUSDT');
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByTestId('watch-ETHUSDT')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('market-tab-watchlist').click();
+  await expect(page.getByTestId('market-row-ETHUSDT')).toBeVisible();
+  await expect(page.getByTestId('market-row-BTCUSDT')).toHaveCount(0);
+  // Removing it empties the watchlist, on the server too.
+  await page.getByTestId('watch-ETHUSDT').click();
+  await expect(page.getByTestId('market-row-ETHUSDT')).toHaveCount(0);
+  await page.reload();
+  await page.getByTestId('market-tab-watchlist').click();
+  await expect(page.getByTestId('market-empty')).toBeVisible();
+});

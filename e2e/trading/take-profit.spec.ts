@@ -1,0 +1,59 @@
+import { expect, type Page, test } from '@playwright/test';
+import { newIdentity, registerThroughForm } from '../identity/helpers';
+
+/** Moves SOLUSDT on the e2e server's test feed (a feed production cannot enable). */
+async function setPrice(page: Page, price: string) {
+  const response = await page.request.post('/__test/market/ticks', { data: { ticks: [{ code: 'SOLUSDT', price }] } });
+  expect(response.ok()).toBe(true);
+}
+
+test('a demo long with stop loss and take profit: confirm, live P&L, take profit hit, history and statement', async ({
+  page,
+}) => {
+  await registerThroughForm(page, newIdentity('trader'));
+  await page.locator('label', { hasText: 'Demo account' }).click();
+  await expect(page.getByText('Switched to Demo Account')).toBeVisible();
+  await setPrice(page, '150');
+
+  await page.goto('/market?tab=2&code=SOLUSDT');
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket).toBeVisible();
+  await ticket.getByTestId('ticket-side-long').click();
+  await ticket.getByTestId('ticket-lots').fill('1');
+  await ticket.getByTestId('ticket-stop-loss').fill('140');
+  await ticket.getByTestId('ticket-take-profit').fill('160');
+  // A stop loss above the price of a buy is refused as you type.
+  await ticket.getByTestId('ticket-stop-loss').fill('155');
+  await expect(ticket).toContainText('The stop loss is on the wrong side of the price');
+  await ticket.getByTestId('ticket-stop-loss').fill('140');
+  await expect(ticket.getByTestId('ticket-preview')).toContainText('150');
+
+  // Nothing is sent before the confirmation.
+  await ticket.getByTestId('ticket-submit').click();
+  const confirm = page.getByTestId('confirm-order');
+  await expect(confirm).toContainText('SOLUSDT');
+  await expect(confirm).toContainText('160');
+  await confirm.getByTestId('confirm-order-submit').click();
+
+  const panel = page.getByTestId('positions-panel');
+  const row = panel.locator('[data-testid^="position-row-"]').first();
+  await expect(row).toContainText('SOLUSDT');
+  const orderNo = (await row.getAttribute('data-testid'))?.replace('position-row-', '') ?? '';
+
+  // Live P&L follows the price: (155 − 150) × 1 = +5.
+  await setPrice(page, '155');
+  await expect(panel.getByTestId(`position-pnl-${orderNo}`)).toContainText('5.00');
+
+  // Through the take profit: the engine closes it and a toast says so.
+  await setPrice(page, '161');
+  await expect(page.getByText(/take profit/i).first()).toBeVisible();
+  await panel.getByTestId('positions-tab-history').click();
+  const closed = panel.getByTestId(`position-row-${orderNo}`);
+  await expect(closed).toContainText('161');
+
+  // The balance statement names the settlement: (161 − 150) × 1 = +11 USDT.
+  await page.goto('/profile/balance');
+  await expect(
+    page.getByTestId('statement-table').getByRole('row').filter({ hasText: '+11.00' }).first(),
+  ).toBeVisible();
+});
