@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { TCandlesResponse, TMarketInfo, TMarketItem, TRealtimePrice, TStats } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -42,6 +43,19 @@ describe('market API', () => {
     // An instrument that has had no price says so instead of inventing one.
     const quiet = body.data.find((item) => item.code !== 'BTCUSDT' && item.price === null);
     expect(quiet?.hundred ?? []).toEqual([]);
+  });
+
+  it('sends the list compressed to clients that accept it, in their language', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/swx/customer/index/listMarketByType?type=2',
+      headers: { 'accept-encoding': 'gzip', lang: 'de' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toContain('Accept-Encoding');
+    const body = JSON.parse(gunzipSync(response.rawPayload).toString('utf8')) as { code: number; data: TMarketItem[] };
+    expect(body.code).toBe(200);
+    expect(body.data.length).toBe(30);
   });
 
   it('answers instrument details, prices by id and code, and several prices at once', async () => {
@@ -180,6 +194,31 @@ describe('market socket', () => {
     expect(bystanderItems.filter((item) => item.code === 'ETHUSDT')).toEqual([]);
     subscriber.socket.close();
     bystander.socket.close();
+  });
+
+  it('sends a tick at once after a quiet spell, then at most one update per 250 ms', async () => {
+    const client = await open();
+    client.socket.send(JSON.stringify({ op: 'subscribe', codes: ['ADAUSDT'] }));
+    await until(() => client.messages.some((m) => (m as { op?: string }).op === 'subscribed'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const received: Array<{ price: string; at: number }> = [];
+    client.socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as unknown;
+      if (!Array.isArray(message)) return;
+      for (const item of message as Array<{ code: string; price: string }>) {
+        if (item.code === 'ADAUSDT') received.push({ price: item.price, at: performance.now() });
+      }
+    });
+    const time = (hub().state('ADAUSDT')?.time ?? Date.now()) + 1000;
+    hub().ingest('sandbox', [{ code: 'ADAUSDT', price: '0.5001', time }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    hub().ingest('sandbox', [{ code: 'ADAUSDT', price: '0.5002', time: time + 1 }]);
+    hub().ingest('sandbox', [{ code: 'ADAUSDT', price: '0.5003', time: time + 2 }]);
+    await until(() => received.length >= 2);
+    expect(received.map((item) => item.price)).toEqual(['0.5001', '0.5003']);
+    // The second send waits out the 250 ms since the first (timers never fire early).
+    expect((received[1]?.at ?? 0) - (received[0]?.at ?? 0)).toBeGreaterThanOrEqual(200);
+    client.socket.close();
   });
 
   it('answers malformed and unknown subscriptions with an error message and stays up', async () => {

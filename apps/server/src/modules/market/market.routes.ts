@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
-import { defineRoute, PreserializedData } from '../../platform/http/route.js';
+import { defineRoute } from '../../platform/http/route.js';
 import { renderLogo } from './logos.js';
 import type { MarketService } from './market.service.js';
 import type { MarketHub } from './market-hub.js';
@@ -38,7 +38,7 @@ export function registerMarketRoutes(app: FastifyInstance, market: MarketService
     summary: 'Instruments of a market type with price, 24 h change, sparkline, source and status',
     query: ZListMarketByTypeQuery,
     response: ZMarketItemsResponse,
-    handler: async ({ query }) => new PreserializedData(market.listMarketByTypeJson(query.type)),
+    handler: async ({ query }) => market.listMarketByType(query.type),
   });
 
   defineRoute(app, {

@@ -12,6 +12,7 @@ import {
 } from '@openbourse/contracts';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { PreserializedData } from '../../platform/http/preserialized.js';
 import { countUsers } from '../identity/index.js';
 import { pricePrecision } from './catalogue/instruments.js';
 import {
@@ -87,22 +88,25 @@ export function createMarketService(
 
   // The home list is read far more often than prices move enough to matter: each type's
   // serialised answer is kept for up to a second.
-  const listCache = new Map<number, { at: number; json: string }>();
+  const listCache = new Map<number, { at: number; answer: PreserializedData<TMarketItem[]> }>();
   let statsCache: { at: number; stats: TStats } | null = null;
 
   return {
-    /** The JSON of the type's market items (serialised once per second at most). */
-    listMarketByTypeJson(type: number): string {
+    /**
+     * The type's market items, serialised once per second at most; the answer object also keeps
+     * its whole, compressed HTTP bodies for that second.
+     */
+    listMarketByType(type: number): PreserializedData<TMarketItem[]> {
       const at = now();
       const cached = listCache.get(type);
-      if (cached && at - cached.at < LIST_TTL_MS) return cached.json;
+      if (cached && at - cached.at < LIST_TTL_MS) return cached.answer;
       const items = hub
         .instruments()
         .filter((instrument) => instrument.type === type)
         .map((instrument) => marketItem(instrument, at));
-      const json = JSON.stringify(items);
-      listCache.set(type, { at, json });
-      return json;
+      const answer = new PreserializedData<TMarketItem[]>(JSON.stringify(items));
+      listCache.set(type, { at, answer });
+      return answer;
     },
 
     getMarketInfo(code: string): TMarketInfo {

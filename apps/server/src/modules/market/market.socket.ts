@@ -13,8 +13,11 @@ import type { MarketHub } from './market-hub.js';
 
 /**
  * `/swx/customer/message`: clients subscribe to codes or a market type and receive arrays of
- * `{ code, price, zdf, time, source }`. Updates are coalesced: every PUSH_COALESCE_MS the
- * latest price of each instrument that moved is sent once to each client subscribed to it.
+ * `{ code, price, zdf, time, source }`. Updates are coalesced on the leading edge: a tick is
+ * sent at once when the last send was at least PUSH_COALESCE_MS ago, otherwise with the next
+ * send PUSH_COALESCE_MS after the last, and then only the latest price of each instrument that
+ * moved. So a client gets at most one update per instrument per PUSH_COALESCE_MS, and a quiet
+ * market's first tick does not wait for a timer (a free-running timer added 0–250 ms to each).
  * Clients with the same subscription share one serialised frame. A client that cannot keep up
  * (its send buffer passes MAX_BUFFERED_BYTES) is dropped instead of growing server memory.
  */
@@ -48,11 +51,24 @@ export function registerMarketSocket(
   const clients = new Set<Client>();
   const latest = new Map<string, TPushItem>();
 
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
+  let flushScheduled: NodeJS.Timeout | null = null;
+  let closed = false;
+
   hub.onTicks((ticks) => {
     for (const tick of ticks) {
       latest.set(tick.code, { code: tick.code, price: tick.price, zdf: null, time: tick.time, source: tick.source });
     }
+    if (flushScheduled !== null || closed) return;
+    const wait = lastFlushAt + PUSH_COALESCE_MS - performance.now();
+    flushScheduled = setTimeout(runFlush, Math.max(0, wait));
   });
+
+  const runFlush = () => {
+    flushScheduled = null;
+    lastFlushAt = performance.now();
+    flush();
+  };
 
   const flush = () => {
     if (latest.size === 0 || clients.size === 0) {
@@ -81,9 +97,6 @@ export function registerMarketSocket(
       client.socket.send(frame);
     }
   };
-  const flushTimer = setInterval(flush, PUSH_COALESCE_MS);
-  flushTimer.unref();
-
   const heartbeat = setInterval(() => {
     for (const client of clients) {
       if (!client.alive) {
@@ -186,7 +199,8 @@ export function registerMarketSocket(
       }
     },
     close() {
-      clearInterval(flushTimer);
+      closed = true;
+      if (flushScheduled !== null) clearTimeout(flushScheduled);
       clearInterval(heartbeat);
       for (const client of clients) client.socket.close(1001, 'server shutting down');
       clients.clear();

@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { envelope } from '../errors/envelope.js';
 import type { AuthLevel } from './auth.js';
+import { PreserializedData, preferredCoding } from './preserialized.js';
+
+export { PreserializedData } from './preserialized.js';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,15 +43,6 @@ export type RouteSpec<
     reply: FastifyReply;
   }) => Promise<z.infer<TResponse> | PreserializedData<z.infer<TResponse>>>;
 };
-
-/**
- * A route's data already serialised (a hot answer kept as a string, e.g. the market list):
- * placed inside the envelope as it is, without serialising it again per request.
- */
-export class PreserializedData<T> {
-  declare readonly shape?: T;
-  constructor(readonly json: string) {}
-}
 
 /** What the OpenAPI builder needs of each route. */
 export type RegisteredRoute = {
@@ -123,9 +117,10 @@ export function defineRoute<
         reply,
       });
       if (data instanceof PreserializedData) {
-        const { msg } = envelope(successCode, null, request.language);
-        reply.type('application/json; charset=utf-8');
-        return `{"code":${successCode},"data":${data.json},"msg":${JSON.stringify(msg)}}`;
+        const answer = data.body(successCode, request.language, preferredCoding(request.headers['accept-encoding']));
+        reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language, Lang');
+        if (answer.coding !== 'identity') reply.header('content-encoding', answer.coding);
+        return reply.send(answer.bytes);
       }
       return envelope(successCode, data ?? null, request.language);
     },
