@@ -399,18 +399,6 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
           reference,
           idempotencyKey: `trade:${orderNo}:margin`,
         });
-        if (fee > 0n) {
-          await transfer(trx, {
-            book,
-            asset: USDT,
-            from: { kind: 'available', userId },
-            to: { kind: 'fees' },
-            amount: fee,
-            reason: 'trade_fee',
-            reference,
-            idempotencyKey: `trade:${orderNo}:fee`,
-          });
-        }
         const at = new Date(options.now());
         const inserted = await trx
           .insertInto('trading_positions')
@@ -444,6 +432,20 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
           .returningAll()
           .executeTakeFirstOrThrow();
         if (type === 'market') await recordReferralStep(trx, userId, 'trade');
+        // Last, so the platform-wide fees row is locked only for this statement and the commit:
+        // every open in the platform credits it, and row locks last until the commit.
+        if (fee > 0n) {
+          await transfer(trx, {
+            book,
+            asset: USDT,
+            from: { kind: 'available', userId },
+            to: { kind: 'fees' },
+            amount: fee,
+            reason: 'trade_fee',
+            reference,
+            idempotencyKey: `trade:${orderNo}:fee`,
+          });
+        }
         return inserted as PositionRow;
       });
       changed([row]);
