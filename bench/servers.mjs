@@ -1,4 +1,5 @@
-// The two servers bench/http-content.mjs compares, each started in its own process.
+// The servers bench/http-content.mjs, bench/identity.mjs and bench/market-list.mjs compare,
+// each started in its own process.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -9,6 +10,18 @@ const kind = process.argv[2];
 if (kind === 'hello') {
   const app = Fastify({ logger: false });
   app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.send?.({ port: app.server.address().port });
+} else if (kind === 'static') {
+  // Hello world answering a fixed JSON body of the given size from a prebuilt Buffer: what just
+  // moving that many bytes per answer costs (bench/market-list.mjs's transfer ceiling).
+  const size = Number(process.argv[3] ?? 32_768);
+  const filler = 'x'.repeat(Math.max(0, size - 40));
+  const body = Buffer.from(JSON.stringify({ code: 200, data: filler, msg: 'ok' }));
+  const app = Fastify({ logger: false });
+  app.get('/static', (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send(body);
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.send?.({ port: app.server.address().port });
 } else if (kind === 'content' || kind === 'identity') {
@@ -62,6 +75,53 @@ if (kind === 'hello') {
     await app.close();
     await db.destroy();
     await database.embedded?.stop();
+    process.exit(0);
+  });
+} else if (kind === 'market') {
+  // GET /index/listMarketByType on a scratch database of DATABASE_URL's server (default: the
+  // local postgres on 127.0.0.1:5432), dropped on SIGTERM. The sandbox feed with 100 minutes of
+  // backfill gives every instrument a 100-point sparkline and keeps prices moving (one tick a
+  // second, the default), as on a live home page.
+  const pg = (await import('pg')).default;
+  const { buildApp } = await import(path.join(root, 'apps/server/dist/app.js'));
+  const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
+  const { createDatabase } = await import(path.join(root, 'apps/server/dist/platform/db/database.js'));
+  const { migrate } = await import(path.join(root, 'apps/server/dist/platform/db/migrate.js'));
+  const { seedMarket } = await import(path.join(root, 'apps/server/dist/modules/market/index.js'));
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = 'bench_market_list';
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  await migrate(databaseUrl);
+  const db = createDatabase(databaseUrl);
+  await seedMarket(db);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    MARKET_FEED: 'sandbox',
+    MARKET_SANDBOX_BACKFILL_MINUTES: '100',
+  });
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.send?.({ port: app.server.address().port });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await db.destroy();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     process.exit(0);
   });
 } else {
