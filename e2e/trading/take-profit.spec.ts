@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
-/** Moves SOLUSDT on the e2e server's test feed (a feed production cannot enable). */
-async function setPrice(page: Page, price: string) {
-  const response = await page.request.post('/__test/market/ticks', { data: { ticks: [{ code: 'SOLUSDT', price }] } });
+/** Moves an instrument on the e2e server's test feed (a feed production cannot enable). */
+async function setPrice(page: Page, price: string, code = 'SOLUSDT') {
+  const response = await page.request.post('/__test/market/ticks', { data: { ticks: [{ code, price }] } });
   expect(response.ok()).toBe(true);
 }
 
@@ -56,4 +56,35 @@ test('a demo long with stop loss and take profit: confirm, live P&L, take profit
   await expect(
     page.getByTestId('statement-table').getByRole('row').filter({ hasText: '+11.00' }).first(),
   ).toBeVisible();
+});
+
+test('a stop loss that fires while the user reads another page is toasted there', async ({ page }) => {
+  await registerThroughForm(page, newIdentity('away'));
+  await page.locator('label', { hasText: 'Demo account' }).click();
+  await expect(page.getByText('Switched to Demo Account')).toBeVisible();
+  await setPrice(page, '30', 'AVAXUSDT');
+
+  await page.goto('/market?tab=2&code=AVAXUSDT');
+  const ticket = page.getByTestId('order-ticket');
+  await ticket.getByTestId('ticket-side-long').click();
+  await ticket.getByTestId('ticket-lots').fill('1');
+  await ticket.getByTestId('ticket-stop-loss').fill('28');
+  await expect(ticket.getByTestId('ticket-preview')).toContainText('30');
+  await ticket.getByTestId('ticket-submit').click();
+  await page.getByTestId('confirm-order-submit').click();
+  await expect(page.getByTestId('positions-panel').locator('[data-testid^="position-row-"]').first()).toBeVisible();
+
+  // Away from the trading pages: the help centre has no ticket and no positions panel. The page
+  // load opens a new socket; the price moves once it has signed in for the user's events.
+  const signedIn = page.waitForEvent('websocket').then((socket) =>
+    socket.waitForEvent('framereceived', {
+      predicate: (frame) => String(frame.payload).includes('"op":"authenticated","ok":true'),
+    }),
+  );
+  await page.goto('/help');
+  await signedIn;
+  await expect(page.getByTestId('positions-panel')).toHaveCount(0);
+  await setPrice(page, '27.5', 'AVAXUSDT');
+  await expect(page.getByText('Stop loss hit')).toBeVisible();
+  await expect(page.getByText(/AVAXUSDT closed at 27\.5/)).toBeVisible();
 });

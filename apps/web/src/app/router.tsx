@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { useHeartbeat } from '../modules/identity/heartbeat';
+import { useSession } from '../modules/identity/session';
 import { useWalletAddressCheck } from '../modules/identity/wallet/useWalletAddressCheck';
 import { isMobileUserAgent } from '../shared/device/device';
 import { DesktopShell } from './desktop/DesktopShell';
@@ -26,6 +27,8 @@ const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleC
 const BalancePage = lazy(() => import('../modules/ledger/BalancePage'));
 const MarketPage = lazy(() => import('../modules/market/MarketPage'));
 const InstrumentPage = lazy(() => import('../modules/market/InstrumentPage'));
+// Loaded only once someone signs in, so visitors' first load does not carry it.
+const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -44,10 +47,16 @@ function ScrollToTop() {
 function Layout() {
   useHeartbeat();
   useWalletAddressCheck();
+  const { token } = useSession();
   const Shell = isMobileUserAgent(navigator.userAgent) ? MobileShell : DesktopShell;
   return (
     <Shell>
       <ScrollToTop />
+      {token && (
+        <Suspense fallback={null}>
+          <PositionToasts />
+        </Suspense>
+      )}
       <Suspense
         fallback={
           <Center py="xl">
