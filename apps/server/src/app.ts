@@ -6,6 +6,7 @@ import { type ContentService, contentPlugin, createContentService } from './modu
 import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
 import {
+  createFeeSchedule,
   createInProcessTickBus,
   createMarketService,
   createRedisTickBus,
@@ -183,8 +184,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const nowMs = () => clock.now().getTime();
   let tradingEngine: TradingEngine | null = null;
+  // One fee schedule for what the ticket shows and what trading charges.
+  const feeSchedule = createFeeSchedule(db);
   const trading = createTradingService(db, marketHub, {
     usdIsUsdt: config.TRADING_USD_IS_USDT,
+    feeSchedule,
     now: nowMs,
     onChange: (row) => {
       tradingEngine?.arm(row);
@@ -198,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await engine.stop();
   });
-  const market = createMarketService(db, marketHub, nowMs, () => trading.tradedVolume24h());
+  const market = createMarketService(db, marketHub, nowMs, () => trading.tradedVolume24h(), feeSchedule);
   app.decorate('services', { content, identity, market, marketHub, trading, tradingEngine: engine, clock });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);

@@ -87,6 +87,11 @@ export const ZMarketInfo = ZMarketItem.extend({
   minLots: z.string(),
   maxLots: z.string(),
   lotStep: z.string(),
+  feeRate: z
+    .string()
+    .describe(
+      "The trading fee charged on this instrument's notional, as a ratio (0.001 = 0.1%), from the fee schedule",
+    ),
   hours: z.object({
     timeZone: z.string().describe('IANA time zone of the exchange'),
     label: z.string().describe('e.g. "24/7", "24/5", "NYSE regular session"'),

@@ -83,8 +83,18 @@ export const ZOrdersQuery = z.object({
   status: z.enum(['open', 'pending', 'closed']).default('open'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
+  code: z.string().trim().min(1).max(32).optional().describe('Only this instrument'),
+  reason: z
+    .enum(CLOSE_REASONS)
+    .optional()
+    .describe('Only orders closed for this reason (status=closed; "cancelled" for cancelled pending orders)'),
 });
-export const ZOrdersResponse = z.object({ items: z.array(ZPosition), total: z.number().int() });
+export type TOrdersQuery = z.infer<typeof ZOrdersQuery>;
+export const ZOrdersResponse = z.object({
+  items: z.array(ZPosition),
+  total: z.number().int().describe('Orders matching the filters'),
+  codes: z.array(z.string()).describe('Every instrument the user has orders of this status in, for a filter'),
+});
 
 export const ZAccountSummary = z.object({
   balance: z.string().describe('Available USDT'),

@@ -1,6 +1,6 @@
 export { DEFAULT_LEVERAGE_CAPS, INSTRUMENT_CATALOGUE } from './catalogue/instruments.js';
+export { createFeeSchedule, type FeeSchedule } from './fee-schedule.js';
 export { marketLogoPlugin, marketPlugin } from './market.plugin.js';
-export { listFeeRates } from './market.repository.js';
 export { seedMarket } from './market.seed.js';
 export { createMarketService, type MarketService } from './market.service.js';
 export type { Instrument } from './market-hub.js';

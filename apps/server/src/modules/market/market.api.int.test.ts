@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { createFeeSchedule, FEE_SCHEDULE_TTL_MS } from './fee-schedule.js';
 
 // Sandbox bound but quiet (one tick a minute, no history): the tests feed prices themselves.
 let testApp: TestApp;
@@ -58,9 +59,34 @@ describe('market API', () => {
     expect(body.data.length).toBe(30);
   });
 
+  it('reads the fee schedule again after its time to live, so an operator’s change arrives', async () => {
+    const db = testApp.database.db;
+    let now = 1_000_000;
+    const schedule = createFeeSchedule(db, () => now);
+    expect(await schedule.rateOf('crypto')).toBe('0.001');
+    await db.updateTable('market_fee_schedule').set({ rate: '0.0015' }).where('asset_class', '=', 'crypto').execute();
+    try {
+      now += FEE_SCHEDULE_TTL_MS - 1;
+      expect(await schedule.rateOf('crypto')).toBe('0.001');
+      now += 1;
+      expect(await schedule.rateOf('crypto')).toBe('0.0015');
+      expect(await schedule.rateOf('no-such-class')).toBe('0');
+    } finally {
+      await db.updateTable('market_fee_schedule').set({ rate: '0.001' }).where('asset_class', '=', 'crypto').execute();
+    }
+  });
+
   it('answers instrument details, prices by id and code, and several prices at once', async () => {
     const info = (await get<TMarketInfo>('/index/getMarketInfo/BTCUSDT')).body.data;
-    expect(info).toMatchObject({ code: 'BTCUSDT', leverageCap: 2, high24h: '110', low24h: '100', source: 'sandbox' });
+    expect(info).toMatchObject({
+      code: 'BTCUSDT',
+      leverageCap: 2,
+      high24h: '110',
+      low24h: '100',
+      source: 'sandbox',
+      // The crypto rate of the seeded fee schedule, the rate trading charges.
+      feeRate: '0.001',
+    });
     expect(info.hours.label).toBe('24/7');
     const byId = (await get<TRealtimePrice>(`/index/getPrice/${info.id}`)).body.data;
     expect(byId).toMatchObject({ code: 'BTCUSDT', price: '110', source: 'sandbox', time: T0 + 120_000 });

@@ -1,3 +1,4 @@
+import { Decimal } from '@openbourse/money';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { MarketTables } from './market.tables.js';
@@ -217,5 +218,6 @@ export async function removeFromWatchlist(db: Db, userId: string, instrumentId: 
 /** The fee schedule: rate per asset class (a ratio of notional). */
 export async function listFeeRates(db: Db): Promise<Map<string, string>> {
   const rows = await db.selectFrom('market_fee_schedule').select(['asset_class', 'rate']).execute();
-  return new Map(rows.map((row) => [row.asset_class, String(row.rate)]));
+  // NUMERIC(12, 10) arrives as "0.0010000000"; the wire carries the plain decimal "0.001".
+  return new Map(rows.map((row) => [row.asset_class, Decimal.parse(String(row.rate)).toString()]));
 }

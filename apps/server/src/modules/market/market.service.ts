@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { PreserializedData } from '../../platform/http/preserialized.js';
 import { countUsers } from '../identity/index.js';
 import { pricePrecision } from './catalogue/instruments.js';
+import { createFeeSchedule, type FeeSchedule } from './fee-schedule.js';
 import {
   addToWatchlist,
   aggregateCandles,
@@ -40,6 +41,7 @@ export function createMarketService(
   now: () => number = Date.now,
   /** The 24-hour traded notional, measured by trading; '0' where nothing can trade. */
   tradedVolume24h: () => Promise<string> = async () => '0',
+  feeSchedule: FeeSchedule = createFeeSchedule(db),
 ) {
   const requireInstrument = (code: string): Instrument => {
     const instrument = hub.instrument(code);
@@ -109,7 +111,7 @@ export function createMarketService(
       return answer;
     },
 
-    getMarketInfo(code: string): TMarketInfo {
+    async getMarketInfo(code: string): Promise<TMarketInfo> {
       const instrument = requireInstrument(code);
       const at = now();
       const state = hub.state(code);
@@ -127,6 +129,7 @@ export function createMarketService(
         minLots: instrument.min_lots,
         maxLots: instrument.max_lots,
         lotStep: instrument.lot_step,
+        feeRate: await feeSchedule.rateOf(instrument.asset_class),
         hours: {
           timeZone: hours.timeZone,
           label: hours.label,

@@ -182,6 +182,19 @@ describe('trading scenarios', () => {
     const tp = await call<TPosition>(user.token, 'GET', `/contracts/order/${target.data.orderNo}`);
     // Short: (65,000 − 63,500) × 0.01 = +15.
     expect(tp.data).toMatchObject({ status: 'closed', closeReason: 'take_profit', realisedPnl: '15.000000' });
+
+    // The history is filtered by the server: by close reason, by instrument, and both.
+    type Page = { items: TPosition[]; total: number; codes: string[] };
+    const byReason = await call<Page>(user.token, 'GET', '/contracts/orders?status=closed&reason=stop_loss');
+    expect(byReason.data.items.map((p) => p.orderNo)).toEqual([stopped.data.orderNo]);
+    expect(byReason.data).toMatchObject({ total: 1, codes: ['BTCUSDT'] });
+    const byCode = await call<Page>(user.token, 'GET', '/contracts/orders?status=closed&code=BTCUSDT&size=1&page=2');
+    expect(byCode.data.total).toBe(2);
+    expect(byCode.data.items.map((p) => p.orderNo)).toEqual([stopped.data.orderNo]);
+    const none = await call<Page>(user.token, 'GET', '/contracts/orders?status=closed&code=ETHUSDT&reason=take_profit');
+    expect(none.data).toMatchObject({ items: [], total: 0, codes: ['BTCUSDT'] });
+    expect((await call(user.token, 'GET', '/contracts/orders?status=closed&reason=bogus')).code).toBe(10100);
+    expect((await call(user.token, 'GET', '/contracts/orders?status=closed&code=NOPE')).code).toBe(10132);
   });
 
   it('a trailing stop ratchets up with the price and fires on the pullback', async () => {

@@ -87,8 +87,7 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
     summary: 'The user’s positions by status (open, pending, closed), newest first',
     query: ZOrdersQuery,
     response: ZOrdersResponse,
-    handler: ({ query, request }) =>
-      trading.list(callerId(request), request.book, query.status, query.page, query.size),
+    handler: ({ query, request }) => trading.list(callerId(request), request.book, query),
   });
 
   defineRoute(app, {

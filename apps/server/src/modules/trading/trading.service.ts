@@ -6,6 +6,7 @@ import type {
   PositionSide,
   TAccountSummary,
   TOpenPositionRequest,
+  TOrdersQuery,
   TPosition,
 } from '@openbourse/contracts';
 import { STOP_OUT_MARGIN_LEVEL } from '@openbourse/contracts';
@@ -14,7 +15,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { getBalance, hold, release, transfer } from '../ledger/index.js';
-import { type Instrument, isOpenAt, listFeeRates, type MarketHub } from '../market/index.js';
+import { type FeeSchedule, type Instrument, isOpenAt, type MarketHub } from '../market/index.js';
 import { recordReferralStep } from '../referral/index.js';
 import type { TradingTables } from './trading.tables.js';
 import {
@@ -52,6 +53,8 @@ export type TradingOptions = {
   now: () => number;
   /** Told after every committed change of a position (the engine re-arms, the socket pushes). */
   onChange?: (position: PositionRow) => void;
+  /** The fee schedule, shared with the market module so the ticket shows the rate charged. */
+  feeSchedule: FeeSchedule;
 };
 
 const USDT = 'USDT';
@@ -93,11 +96,7 @@ const usdt = (minor: bigint) => formatAmount(minor, USDT_DECIMALS);
 const dec = (value: string | null) => (value === null ? null : Decimal.parse(value).toString());
 
 export function createTradingService(db: Db, hub: MarketHub, options: TradingOptions) {
-  let feeRates: Map<string, string> | null = null;
-  const feeRateOf = async (assetClass: string) => {
-    feeRates ??= await listFeeRates(db);
-    return feeRates.get(assetClass) ?? '0';
-  };
+  const feeRateOf = (assetClass: string) => options.feeSchedule.rateOf(assetClass);
 
   const requireInstrument = (code: string) => {
     const instrument = hub.instrument(code);
@@ -577,23 +576,33 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
       return row;
     },
 
-    async list(userId: string, book: Book, status: 'open' | 'pending' | 'closed', page: number, size: number) {
+    async list(userId: string, book: Book, query: TOrdersQuery) {
+      const { status, page, size } = query;
       const statuses = status === 'closed' ? (['closed', 'cancelled'] as const) : ([status] as const);
-      const base = db
+      const ofStatus = db
         .selectFrom('trading_positions')
         .where('user_id', '=', userId)
         .where('book', '=', book)
         .where('status', 'in', [...statuses]);
-      const [rows, count] = await Promise.all([
-        base
+      let filtered = ofStatus;
+      if (query.code !== undefined) filtered = filtered.where('instrument_id', '=', requireInstrument(query.code).id);
+      if (query.reason === 'cancelled') filtered = filtered.where('status', '=', 'cancelled');
+      else if (query.reason !== undefined) filtered = filtered.where('close_reason', '=', query.reason);
+      const [rows, count, instruments] = await Promise.all([
+        filtered
           .selectAll()
           .orderBy('id', 'desc')
           .limit(size)
           .offset((page - 1) * size)
           .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        ofStatus.select('instrument_id').distinct().execute(),
       ]);
-      return { items: (rows as PositionRow[]).map((row) => service.toWire(row)), total: Number(count.n) };
+      const codes = instruments
+        .map((row) => hub.instrumentById(row.instrument_id)?.code)
+        .filter((code): code is string => code !== undefined)
+        .sort();
+      return { items: (rows as PositionRow[]).map((row) => service.toWire(row)), total: Number(count.n), codes };
     },
 
     async get(userId: string, orderNo: string): Promise<TPosition> {

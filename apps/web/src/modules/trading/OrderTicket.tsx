@@ -27,7 +27,6 @@ import { PriceWithBadge } from '../market/parts';
 import { useColourConvention } from '../market/useColourConvention';
 import { useLocale } from '../market/useLocale';
 import { ConfirmOrderModal, type SummaryRow } from './ConfirmOrderModal';
-import { feeRateFor } from './feeSchedule';
 import { rememberPositions } from './positionEvents';
 import { leverageProblemText, lotsProblemText, priceProblemText } from './problemText';
 import { FigureList, INPUT_STYLES, RiskWarning } from './TradingParts';
@@ -124,7 +123,8 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
   const account = summary.data
     ? { equity: summary.data.equity, usedMargin: summary.data.usedMargin, stopOutLevel: summary.data.stopOutLevel }
     : null;
-  const feeRate = feeRateFor(info);
+  // The rate the server charges, from its fee schedule (getMarketInfo).
+  const feeRate = info.feeRate;
   const preview: Preview | null =
     lotsValue && reference && leverage !== '' && leverageIssue === null
       ? computePreview({

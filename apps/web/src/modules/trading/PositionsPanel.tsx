@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import type { TMarketInfo, TPosition } from '@openbourse/contracts';
+import { CLOSE_REASONS, type CloseReason, type TMarketInfo, type TPosition } from '@openbourse/contracts';
 import type { Decimal } from '@openbourse/money';
 import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,9 @@ import { usePositionEvents } from './usePositionEvents';
 
 const OPEN_PAGE_SIZE = 100;
 const HISTORY_PAGE_SIZE = 100;
-const CLOSE_REASONS = ['manual', 'stop_loss', 'take_profit', 'trailing_stop', 'stop_out', 'cancelled'] as const;
+/** The reason filter's value: '' for every reason. */
+const toCloseReason = (value: string): CloseReason | '' =>
+  (CLOSE_REASONS as readonly string[]).includes(value) ? (value as CloseReason) : '';
 
 type Tab = 'open' | 'pending' | 'history';
 type Dialog = { kind: 'close' | 'amend' | 'cancel'; position: TPosition } | null;
@@ -402,11 +404,16 @@ function History() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [code, setCode] = useState('');
-  const [reason, setReason] = useState('');
-  const history = useOrders('closed', page, HISTORY_PAGE_SIZE);
+  const [reason, setReason] = useState<CloseReason | ''>('');
+  // Filtered by the server, so every page of the history is searched, not the one shown.
+  const history = useOrders('closed', page, HISTORY_PAGE_SIZE, false, {
+    code: code || undefined,
+    reason: reason || undefined,
+  });
   const items = useMemo(() => history.data?.items ?? [], [history.data]);
-  const codes = useMemo(() => [...new Set(items.map((item) => item.code))].sort(), [items]);
-  const infos = useMarketInfos(codes);
+  const pageCodes = useMemo(() => [...new Set(items.map((item) => item.code))].sort(), [items]);
+  const codes = history.data?.codes ?? pageCodes;
+  const infos = useMarketInfos(pageCodes);
   const format = usePositionFormat(infos);
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
   const columns: Column[] = [
@@ -449,7 +456,10 @@ function History() {
         <NativeSelect
           label={t('trading.positions.filterCode')}
           value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setPage(1);
+          }}
           data={[
             { value: '', label: t('trading.positions.filterAll') },
             ...codes.map((value) => ({ value, label: value })),
@@ -459,7 +469,10 @@ function History() {
         <NativeSelect
           label={t('trading.positions.filterReason')}
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          onChange={(event) => {
+            setReason(toCloseReason(event.currentTarget.value));
+            setPage(1);
+          }}
           data={[
             { value: '', label: t('trading.positions.filterAll') },
             ...CLOSE_REASONS.map((value) => ({ value, label: t(`trading.reasons.${value}`) })),
@@ -468,31 +481,16 @@ function History() {
         />
       </SimpleGrid>
       <QueryState query={history}>
-        {(data) => {
-          const filtered = data.items.filter(
-            (item) =>
-              (code === '' || item.code === code) &&
-              (reason === '' ||
-                (item.closeReason ?? (item.status === 'cancelled' ? 'cancelled' : 'manual')) === reason),
-          );
-          return (
-            <Stack gap="xs">
-              {pages > 1 && (
-                <Text size="xs" c="gray.7">
-                  {t('trading.positions.filterPageNote', { size: HISTORY_PAGE_SIZE })}
-                </Text>
-              )}
-              <PositionList
-                data={{ items: filtered, total: filtered.length }}
-                columns={columns}
-                caption={t('trading.positions.historyCaption')}
-                empty={
-                  data.items.length === 0 ? t('trading.positions.noHistory') : t('trading.positions.noHistoryMatch')
-                }
-              />
-            </Stack>
-          );
-        }}
+        {(data) => (
+          <PositionList
+            data={data}
+            columns={columns}
+            caption={t('trading.positions.historyCaption')}
+            empty={
+              code === '' && reason === '' ? t('trading.positions.noHistory') : t('trading.positions.noHistoryMatch')
+            }
+          />
+        )}
       </QueryState>
       {pages > 1 && (
         <Pagination

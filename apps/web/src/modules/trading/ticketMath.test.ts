@@ -1,6 +1,5 @@
 import { Decimal } from '@openbourse/money';
 import { describe, expect, it } from 'vitest';
-import { FEE_RATES, feeRateFor, isForexMajor } from './feeSchedule';
 import {
   closeLotsProblem,
   computePreview,
@@ -190,7 +189,7 @@ describe('preview', () => {
       leverage: 2,
       price: d('60000'),
       rateToUsdt: Decimal.ONE,
-      feeRate: FEE_RATES.crypto,
+      feeRate: '0.001',
       account: null,
     });
     expect(preview.notionalQuote.toString()).toBe('30000');
@@ -210,7 +209,7 @@ describe('preview', () => {
       leverage: 30,
       price: d('1.158'),
       rateToUsdt: Decimal.ONE,
-      feeRate: FEE_RATES.forexMajor,
+      feeRate: '0.0001',
       account,
     });
     expect(long.notionalUsdt?.toString()).toBe('115800');
@@ -232,7 +231,7 @@ describe('preview', () => {
       leverage: 30,
       price: d('150'),
       rateToUsdt: rate,
-      feeRate: FEE_RATES.forexMajor,
+      feeRate: '0.0001',
       account: null,
     });
     expect(preview.notionalQuote.toString()).toBe('15000000');
@@ -249,7 +248,7 @@ describe('preview', () => {
       leverage: 30,
       price: d('150'),
       rateToUsdt: null,
-      feeRate: FEE_RATES.forexMajor,
+      feeRate: '0.0001',
       account: { equity: '1000', usedMargin: '0', stopOutLevel: '0.5' },
     });
     expect(preview.notionalUsdt).toBeNull();
@@ -283,7 +282,7 @@ function longInput(account: { equity: string; usedMargin: string; stopOutLevel: 
     leverage: 30,
     price: d('1.158'),
     rateToUsdt: Decimal.ONE,
-    feeRate: FEE_RATES.forexMajor,
+    feeRate: '0.0001',
     account,
   };
 }
@@ -305,19 +304,5 @@ describe('open positions', () => {
     expect(marginBand('0.99')).toBe('warning');
     expect(marginBand('0.5')).toBe('danger');
     expect(marginBand('0.1')).toBe('danger');
-  });
-});
-
-describe('fee schedule', () => {
-  it('mirrors the server seed by market type', () => {
-    expect(isForexMajor('EUR', 'USD')).toBe(true);
-    expect(isForexMajor('EUR', 'GBP')).toBe(true);
-    expect(isForexMajor('AUD', 'USD')).toBe(false);
-    expect(feeRateFor({ type: 1, baseCurrency: 'EUR', quoteCurrency: 'USD' })).toBe('0.0001');
-    expect(feeRateFor({ type: 1, baseCurrency: 'AUD', quoteCurrency: 'USD' })).toBe('0.0002');
-    expect(feeRateFor({ type: 2, baseCurrency: 'BTC', quoteCurrency: 'USDT' })).toBe('0.001');
-    expect(feeRateFor({ type: 3, baseCurrency: 'AAPL', quoteCurrency: 'USD' })).toBe('0.0005');
-    expect(feeRateFor({ type: 4, baseCurrency: 'SPY', quoteCurrency: 'USD' })).toBe('0.0005');
-    expect(feeRateFor({ type: 5, baseCurrency: 'XAU', quoteCurrency: 'USD' })).toBe('0.0002');
   });
 });

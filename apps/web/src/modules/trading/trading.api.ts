@@ -1,4 +1,4 @@
-import type { TAccountSummary, TMarketInfo, TOpenPositionRequest, TPosition } from '@openbourse/contracts';
+import type { CloseReason, TAccountSummary, TMarketInfo, TOpenPositionRequest, TPosition } from '@openbourse/contracts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -18,16 +18,30 @@ import { useSession } from '../identity/session';
  */
 
 export type OrdersStatus = 'open' | 'pending' | 'closed';
-export type OrdersPage = { items: TPosition[]; total: number };
+export type OrdersPage = { items: TPosition[]; total: number; codes: string[] };
+/** Server-side filters of the order lists (history: by instrument and close reason). */
+export type OrdersFilter = { code?: string; reason?: CloseReason };
 
 /** How often open positions and the account summary are read again while positions are open. */
 export const LIVE_REFRESH_MS = 5000;
 
-export function useOrders(status: OrdersStatus, page: number, size: number, refetchInterval: number | false = false) {
+export function useOrders(
+  status: OrdersStatus,
+  page: number,
+  size: number,
+  refetchInterval: number | false = false,
+  filter: OrdersFilter = {},
+) {
   const { token, mode } = useSession();
+  const { code, reason } = filter;
   return useQuery({
-    queryKey: ['trading', 'orders', token, mode, status, page, size],
-    queryFn: ({ signal }) => api.get<OrdersPage>('/contracts/orders', { status, page, size }, signal),
+    queryKey: ['trading', 'orders', token, mode, status, page, size, code ?? '', reason ?? ''],
+    queryFn: ({ signal }) =>
+      api.get<OrdersPage>(
+        '/contracts/orders',
+        { status, page, size, ...(code ? { code } : {}), ...(reason ? { reason } : {}) },
+        signal,
+      ),
     enabled: token !== null,
     placeholderData: keepPreviousData,
     refetchInterval,
