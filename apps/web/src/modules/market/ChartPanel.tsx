@@ -1,8 +1,8 @@
-import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { CandleInterval } from '@openbourse/contracts';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/errors';
+import { LoadFailed } from '../../shared/ui/QueryState';
 import { CANDLE_INTERVALS } from './constants';
 import { formatPrice } from './format';
 import { useCandles } from './market.api';
@@ -95,14 +95,7 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
       {candles.isPending ? (
         <Skeleton height={height} aria-label={t('market.chart.loading')} role="status" />
       ) : candles.isError ? (
-        <Alert color="red" title={t('app.loadFailed')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(candles.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void candles.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed error={candles.error} onRetry={() => void candles.refetch()} />
       ) : !data || data.candles.length === 0 ? (
         <div className="ob-chart-empty" style={{ height }} data-testid="chart-empty">
           <Text c="gray.7">{t('market.noData')}</Text>

@@ -21,6 +21,7 @@ import { ApiError } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { catalogueMessage } from '../../shared/i18n/i18n';
+import { LoadFailed } from '../../shared/ui/QueryState';
 import { ChartPanel } from './ChartPanel';
 import { formatQuantity } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingSessions, TradingStatus } from './InstrumentParts';
@@ -75,14 +76,7 @@ export default function InstrumentPage() {
       ) : info.isPending ? (
         <RowsSkeleton rows={4} />
       ) : info.isError || !live ? (
-        <Alert color="red" title={t('app.loadFailed')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(info.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => void info.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed error={info.error} onRetry={() => void info.refetch()} />
       ) : (
         <InstrumentDetail info={live} isMobile={isMobile} />
       )}

@@ -1,9 +1,9 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import type { MarketType, TMarketItem } from '@openbourse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../shared/api/errors';
+import { LoadFailed } from '../../shared/ui/QueryState';
 import { DEFAULT_MARKET_TYPE } from './constants';
 import { type MarketTab, MarketTypeTabs } from './MarketTypeTabs';
 import { instrumentHref, useMarketList } from './market.api';
@@ -40,16 +40,7 @@ function MarketRows({ type, compact }: { type: MarketType; compact: boolean }) {
   const items = useLivePrices(list.data, list.dataUpdatedAt);
   if (list.isPending) return <RowsSkeleton compact={compact} />;
   if (list.isError) {
-    return (
-      <Alert color="red" title={t('app.loadFailed')} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
   }
   if (!items || items.length === 0) {
     return (

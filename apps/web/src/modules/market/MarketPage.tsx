@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   Card,
@@ -18,8 +17,8 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../shared/api/errors';
 import { isMobileUserAgent } from '../../shared/device/device';
+import { LoadFailed } from '../../shared/ui/QueryState';
 import { useSession } from '../identity/session';
 import { ChartPanel } from './ChartPanel';
 import { formatPrice } from './format';
@@ -210,16 +209,7 @@ function ListBody({
 
   if (isPending) return <RowsSkeleton compact />;
   if (error) {
-    return (
-      <Alert color="red" title={t('app.loadFailed')} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="light" onClick={retry}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed error={error} onRetry={retry} />;
   }
   if (!items || items.length === 0) {
     return (
@@ -314,16 +304,7 @@ function SelectedInstrument({ code }: { code: string }) {
   const live = useLivePrices(info.data ? [info.data] : undefined, info.dataUpdatedAt)?.[0];
   if (info.isPending) return <RowsSkeleton rows={3} />;
   if (info.isError || !live) {
-    return (
-      <Alert color="red" title={t('app.loadFailed')} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(info.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void info.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed error={info.error} onRetry={() => void info.refetch()} />;
   }
   return (
     <Grid gap="lg">

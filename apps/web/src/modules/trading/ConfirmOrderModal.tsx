@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Figure, FigureList, RiskWarning } from './TradingParts';
+import { type Figure, FigureList, RiskWarning, TradingModal } from './TradingParts';
 
 export type SummaryRow = Figure;
 
@@ -33,17 +32,8 @@ export function ConfirmOrderModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={isSending ? () => undefined : onClose}
-      title={title}
-      centered
-      fullScreen={isPhone}
-      size="md"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
+    <TradingModal opened={opened} title={title} busy={isSending} onClose={onClose} size="md">
       <Stack gap="md" data-testid="confirm-order">
         <FigureList items={rows} testId="confirm-order-facts" />
         {note && (
@@ -71,6 +61,6 @@ export function ConfirmOrderModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </TradingModal>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TMarketInfo, TPosition } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
@@ -10,7 +9,7 @@ import { formatPrice, formatQuantity } from '../market/format';
 import { useLocale } from '../market/useLocale';
 import { rememberPositions } from './positionEvents';
 import { lotsProblemText, priceProblemText } from './problemText';
-import { FigureList, INPUT_STYLES, PnlText } from './TradingParts';
+import { FigureList, INPUT_STYLES, ModalForm, PnlText, TradingModal } from './TradingParts';
 import {
   closeLotsProblem,
   isUsdQuoted,
@@ -41,7 +40,6 @@ function usePriceText(info: TMarketInfo | null) {
 /** Closes all of a position or part of it, at the market price, after the user confirms. */
 export function ClosePositionModal({ position, info, currentPrice, onClose }: ModalProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
   const locale = useLocale();
   const queryClient = useQueryClient();
   const close = useClosePosition();
@@ -80,21 +78,8 @@ export function ClosePositionModal({ position, info, currentPrice, onClose }: Mo
   };
 
   return (
-    <Modal
-      opened
-      onClose={close.isPending ? () => undefined : onClose}
-      title={t('trading.close.title', { code: position.code })}
-      centered
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+    <TradingModal title={t('trading.close.title', { code: position.code })} busy={close.isPending} onClose={onClose}>
+      <ModalForm onSubmit={submit}>
         <Stack gap="md" data-testid="close-position-modal">
           <FigureList
             items={[
@@ -162,15 +147,14 @@ export function ClosePositionModal({ position, info, currentPrice, onClose }: Mo
             </Button>
           </Group>
         </Stack>
-      </form>
-    </Modal>
+      </ModalForm>
+    </TradingModal>
   );
 }
 
 /** Changes the stop loss, take profit and trailing distance; an emptied field removes it. */
 export function AmendPositionModal({ position, info, currentPrice, onClose }: ModalProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
   const locale = useLocale();
   const amend = useAmendPosition();
   const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
@@ -222,21 +206,8 @@ export function AmendPositionModal({ position, info, currentPrice, onClose }: Mo
   };
 
   return (
-    <Modal
-      opened
-      onClose={amend.isPending ? () => undefined : onClose}
-      title={t('trading.amend.title', { code: position.code })}
-      centered
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+    <TradingModal title={t('trading.amend.title', { code: position.code })} busy={amend.isPending} onClose={onClose}>
+      <ModalForm onSubmit={submit}>
         <Stack gap="sm" data-testid="amend-modal">
           <Text size="sm" c="gray.7">
             {position.status === 'pending'
@@ -297,15 +268,14 @@ export function AmendPositionModal({ position, info, currentPrice, onClose }: Mo
             </Button>
           </Group>
         </Stack>
-      </form>
-    </Modal>
+      </ModalForm>
+    </TradingModal>
   );
 }
 
 /** Cancels a pending order (its margin hold is released) after the user confirms. */
 export function CancelOrderModal({ position, info, onClose }: Omit<ModalProps, 'currentPrice'>) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
   const locale = useLocale();
   const queryClient = useQueryClient();
   const cancel = useCancelOrder();
@@ -321,14 +291,7 @@ export function CancelOrderModal({ position, info, onClose }: Omit<ModalProps, '
     }
   };
   return (
-    <Modal
-      opened
-      onClose={cancel.isPending ? () => undefined : onClose}
-      title={t('trading.cancel.title', { code: position.code })}
-      centered
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
+    <TradingModal title={t('trading.cancel.title', { code: position.code })} busy={cancel.isPending} onClose={onClose}>
       <Stack gap="md" data-testid="cancel-order-modal">
         <Text size="sm">
           {t('trading.cancel.text', {
@@ -353,6 +316,6 @@ export function CancelOrderModal({ position, info, onClose }: Omit<ModalProps, '
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </TradingModal>
   );
 }

@@ -260,29 +260,7 @@ function OpenPositions({
     {
       key: 'actions',
       header: t('trading.positions.actions'),
-      cell: (p) => (
-        <Group gap={6} wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => onAction({ kind: 'amend', position: p })}
-            aria-label={t('trading.positions.amendLabel', { code: p.code, orderNo: p.orderNo })}
-            data-testid={`amend-position-${p.orderNo}`}
-          >
-            {t('trading.positions.amend')}
-          </Button>
-          <Button
-            size="compact-sm"
-            color="red.9"
-            variant="outline"
-            onClick={() => onAction({ kind: 'close', position: p })}
-            aria-label={t('trading.positions.closeLabel', { code: p.code, orderNo: p.orderNo })}
-            data-testid={`close-position-${p.orderNo}`}
-          >
-            {t('trading.positions.close')}
-          </Button>
-        </Group>
-      ),
+      cell: (p) => <PositionActions position={p} second="close" onAction={onAction} />,
     },
   ];
   return (
@@ -361,29 +339,7 @@ function PendingOrders({
     {
       key: 'actions',
       header: t('trading.positions.actions'),
-      cell: (p) => (
-        <Group gap={6} wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => onAction({ kind: 'amend', position: p })}
-            aria-label={t('trading.positions.amendLabel', { code: p.code, orderNo: p.orderNo })}
-            data-testid={`amend-position-${p.orderNo}`}
-          >
-            {t('trading.positions.amend')}
-          </Button>
-          <Button
-            size="compact-sm"
-            color="red.9"
-            variant="outline"
-            onClick={() => onAction({ kind: 'cancel', position: p })}
-            aria-label={t('trading.positions.cancelLabel', { code: p.code, orderNo: p.orderNo })}
-            data-testid={`cancel-order-${p.orderNo}`}
-          >
-            {t('trading.positions.cancel')}
-          </Button>
-        </Group>
-      ),
+      cell: (p) => <PositionActions position={p} second="cancel" onAction={onAction} />,
     },
   ];
   return (
@@ -596,5 +552,41 @@ function PositionList({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Amend, and close (a position) or cancel (a pending order): each opens its dialog. */
+function PositionActions({
+  position: p,
+  second,
+  onAction,
+}: {
+  position: TPosition;
+  second: 'close' | 'cancel';
+  onAction: (dialog: Dialog) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => onAction({ kind: 'amend', position: p })}
+        aria-label={t('trading.positions.amendLabel', { code: p.code, orderNo: p.orderNo })}
+        data-testid={`amend-position-${p.orderNo}`}
+      >
+        {t('trading.positions.amend')}
+      </Button>
+      <Button
+        size="compact-sm"
+        color="red.9"
+        variant="outline"
+        onClick={() => onAction({ kind: second, position: p })}
+        aria-label={t(`trading.positions.${second}Label`, { code: p.code, orderNo: p.orderNo })}
+        data-testid={second === 'close' ? `close-position-${p.orderNo}` : `cancel-order-${p.orderNo}`}
+      >
+        {t(`trading.positions.${second}`)}
+      </Button>
+    </Group>
   );
 }

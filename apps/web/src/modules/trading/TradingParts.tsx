@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Decimal } from '@openbourse/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -96,5 +97,56 @@ export function FigureList({ items, testId }: { items: Figure[]; testId?: string
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * The frame of every trading dialog: centred, full screen on phones, a close button with a
+ * label, and not closable while its request is being sent (the answer must reach the user).
+ */
+export function TradingModal({
+  opened = true,
+  title,
+  busy,
+  onClose,
+  size,
+  children,
+}: {
+  opened?: boolean;
+  title: string;
+  busy: boolean;
+  onClose: () => void;
+  size?: ModalProps['size'];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      centered
+      fullScreen={isPhone}
+      size={size}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** A dialog's form: Enter submits, the page does not reload, and our checks replace the browser's. */
+export function ModalForm({ onSubmit, children }: { onSubmit: () => Promise<void>; children: ReactNode }) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      noValidate
+    >
+      {children}
+    </form>
   );
 }

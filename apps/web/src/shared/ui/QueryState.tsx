@@ -24,18 +24,7 @@ export function QueryState<T>({ query, empty, children }: Props<T>) {
       </Center>
     );
   }
-  if (query.isError) {
-    return (
-      <Alert color="red" title={t('app.loadFailed')} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) {
     return (
       <Text c="dimmed" py="lg" ta="center">
@@ -44,4 +33,19 @@ export function QueryState<T>({ query, empty, children }: Props<T>) {
     );
   }
   return <>{children(query.data as T)}</>;
+}
+
+/** A read that failed: what went wrong, in the user's language, and a retry button. */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" title={t('app.loadFailed')} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {t('app.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
 }
