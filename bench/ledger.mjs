@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -29,20 +29,7 @@ const mode = modeIndex >= 0 ? args[modeIndex + 1] : 'queue';
 if (mode !== 'queue' && mode !== 'direct') throw new Error('--mode is queue or direct');
 const USERS = 10_000;
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const urlFor = (database) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function freshDatabase(name) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  return urlFor(name);
-}
+const freshDatabase = async (name) => (await createScratchDatabase(name)).url;
 
 // 1. pgbench
 const pgbenchUrl = await freshDatabase('bench_pgbench');

@@ -35,11 +35,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { WebSocketServer } from 'ws';
+import { startPlatformOnScratch } from './scratch-database.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
@@ -84,38 +83,10 @@ if (portHigh - portLow + 1 < clients) {
 }
 
 // 2. The app on a scratch database.
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'bench_market_fanout';
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-const { buildApp } = await import(path.join(root, 'apps/server/dist/app.js'));
-const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
-const { createDatabase } = await import(path.join(root, 'apps/server/dist/platform/db/database.js'));
-const { migrate } = await import(path.join(root, 'apps/server/dist/platform/db/migrate.js'));
-const { seedMarket } = await import(path.join(root, 'apps/server/dist/modules/market/index.js'));
 const { PUSH_COALESCE_MS } = await import('@openbourse/contracts');
 
-await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${DATABASE}`);
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
-await migrate(databaseUrl);
-const db = createDatabase(databaseUrl);
-await seedMarket(db);
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'silent',
+const platform = await startPlatformOnScratch(DATABASE, {
   RATE_LIMIT_ENABLED: 'false',
   MARKET_FEED: 'sandbox',
   // The longest interval the configuration accepts (config.ts caps it at 60 s); the adapter is
@@ -123,7 +94,7 @@ const config = loadConfig({
   MARKET_SANDBOX_INTERVAL_MS: '60000',
   MARKET_SANDBOX_BACKFILL_MINUTES: '0',
 });
-const app = await buildApp({ config, db, logger: false });
+const { app } = platform;
 await app.listen({ host: '127.0.0.1', port: 0 });
 const hub = app.services.marketHub;
 // The sandbox's own ticks would replace the bench's last prices: stop its timer (the hub keeps
@@ -359,9 +330,7 @@ async function cleanup() {
   if (cleaned) return;
   cleaned = true;
   tell({ cmd: 'exit' });
-  await app.close();
-  await db.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await platform.close();
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { startPlatformOnScratch } from './scratch-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kind = process.argv[2];
@@ -82,46 +83,15 @@ if (kind === 'hello') {
   // local postgres on 127.0.0.1:5432), dropped on SIGTERM. The sandbox feed with 100 minutes of
   // backfill gives every instrument a 100-point sparkline and keeps prices moving (one tick a
   // second, the default), as on a live home page.
-  const pg = (await import('pg')).default;
-  const { buildApp } = await import(path.join(root, 'apps/server/dist/app.js'));
-  const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
-  const { createDatabase } = await import(path.join(root, 'apps/server/dist/platform/db/database.js'));
-  const { migrate } = await import(path.join(root, 'apps/server/dist/platform/db/migrate.js'));
-  const { seedMarket } = await import(path.join(root, 'apps/server/dist/modules/market/index.js'));
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = 'bench_market_list';
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  await migrate(databaseUrl);
-  const db = createDatabase(databaseUrl);
-  await seedMarket(db);
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
+  const platform = await startPlatformOnScratch('bench_market_list', {
     RATE_LIMIT_ENABLED: 'false',
     MARKET_FEED: 'sandbox',
     MARKET_SANDBOX_BACKFILL_MINUTES: '100',
   });
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.send?.({ port: app.server.address().port });
+  await platform.app.listen({ host: '127.0.0.1', port: 0 });
+  process.send?.({ port: platform.app.server.address().port });
   process.on('SIGTERM', async () => {
-    await app.close();
-    await db.destroy();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await platform.close();
     process.exit(0);
   });
 } else {

@@ -3,44 +3,19 @@
 // moving prices, and USERS funded users with sessions (their tokens go to the parent).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { startPlatformOnScratch } from './scratch-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const users = Number(process.argv[2] ?? 50);
-const { buildApp } = await import(path.join(root, 'apps/server/dist/app.js'));
-const { loadConfig } = await import(path.join(root, 'apps/server/dist/config.js'));
-const { createDatabase } = await import(path.join(root, 'apps/server/dist/platform/db/database.js'));
-const { migrate } = await import(path.join(root, 'apps/server/dist/platform/db/migrate.js'));
-const { seedMarket } = await import(path.join(root, 'apps/server/dist/modules/market/index.js'));
 const { insertUser } = await import(path.join(root, 'apps/server/dist/modules/identity/identity.repository.js'));
 const ledger = await import(path.join(root, 'apps/server/dist/modules/ledger/index.js'));
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = 'bench_trading_open';
-const admin = async (statement) => {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-await migrate(url.toString());
-const db = createDatabase(url.toString(), { max: 20 });
-await seedMarket(db);
-const config = loadConfig({
-  DATABASE_URL: url.toString(),
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_ENABLED: 'false',
-  MARKET_FEED: 'sandbox',
-  MARKET_SANDBOX_BACKFILL_MINUTES: '0',
-});
-const app = await buildApp({ config, db, logger: false });
+const platform = await startPlatformOnScratch(
+  'bench_trading_open',
+  { RATE_LIMIT_ENABLED: 'false', MARKET_FEED: 'sandbox', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
+  { max: 20 },
+);
+const { app, db } = platform;
 const tokens = [];
 for (let i = 0; i < users; i += 1) {
   const user = await insertUser(db, {
@@ -68,8 +43,6 @@ for (let i = 0; i < users; i += 1) {
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ port: app.server.address().port, tokens });
 process.on('SIGTERM', async () => {
-  await app.close();
-  await db.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await platform.close();
   process.exit(0);
 });
