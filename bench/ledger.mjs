@@ -9,7 +9,7 @@
 // commit time), and runs the audit afterwards.
 // Usage: node bench/ledger.mjs [--seconds 30] [--batch 50] [--producers 8] [--mode queue|direct]
 // Needs `npx tsc -b` and pgbench on PATH; uses DATABASE_URL's server (default: the local
-// postgres on 127.0.0.1:5432) and creates two scratch databases there.
+// postgres on 127.0.0.1:5432) and creates two scratch databases there, dropped at the end.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +29,9 @@ const mode = modeIndex >= 0 ? args[modeIndex + 1] : 'queue';
 if (mode !== 'queue' && mode !== 'direct') throw new Error('--mode is queue or direct');
 const USERS = 10_000;
 
-const freshDatabase = async (name) => (await createScratchDatabase(name)).url;
-
 // 1. pgbench
-const pgbenchUrl = await freshDatabase('bench_pgbench');
+const pgbenchDatabase = await createScratchDatabase('bench_pgbench');
+const pgbenchUrl = pgbenchDatabase.url;
 execFileSync('pgbench', ['-i', '-s', '10', '-q', pgbenchUrl], { stdio: 'ignore' });
 const pgbenchOut = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), pgbenchUrl]).toString();
 const tps = Number(/tps = ([\d.]+)/.exec(pgbenchOut)?.[1] ?? Number.NaN);
@@ -42,7 +41,8 @@ console.log(`pgbench TPC-B (scale 10, 8 clients, 2 threads, ${seconds} s): ${tps
 const { createDatabase } = await import(path.join(root, 'apps/server/dist/platform/db/database.js'));
 const { migrate } = await import(path.join(root, 'apps/server/dist/platform/db/migrate.js'));
 const ledger = await import(path.join(root, 'apps/server/dist/modules/ledger/index.js'));
-const ledgerUrl = await freshDatabase('bench_ledger');
+const ledgerDatabase = await createScratchDatabase('bench_ledger');
+const ledgerUrl = ledgerDatabase.url;
 await migrate(ledgerUrl);
 const db = createDatabase(ledgerUrl, { max: producers + 2 });
 const userId = (n) => String(100_000 + n);
@@ -121,3 +121,4 @@ console.log(
   findings.length === 0 ? 'ledger audit: every invariant holds' : `ledger audit: ${findings.length} findings`,
 );
 await db.destroy();
+await Promise.all([pgbenchDatabase.drop(), ledgerDatabase.drop()]);
