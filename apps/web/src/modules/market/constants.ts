@@ -27,4 +27,6 @@ export const CANDLE_INTERVAL_MS: Record<CandleInterval, number> = {
 };
 export const NON_LIVE_SOURCES = ['sandbox', 'replay', 'test'] as const;
 export const SOCKET_RECONNECT_MS = 3000;
+/** The longest wait between reconnection attempts while the server stays unreachable. */
+export const SOCKET_MAX_RECONNECT_MS = 30_000;
 export const MAX_WATCHLIST = 100;

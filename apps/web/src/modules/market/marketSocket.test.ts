@@ -136,6 +136,7 @@ describe('the shared market socket', () => {
       WebSocketImpl: FakeSocket,
       url: () => 'ws://test/swx/customer/message',
       reconnectMs: 3000,
+      random: () => 0.999_999,
       idleCloseMs: 10_000,
       setTimer: clock.setTimer,
       clearTimer: clock.clearTimer,
@@ -204,15 +205,48 @@ describe('the shared market socket', () => {
     expect(current().sent).toEqual([{ op: 'subscribe', codes: ['BTCUSDT', 'AAPL'] }]);
   });
 
-  it('keeps retrying when the connection fails', () => {
+  it('keeps retrying when the connection fails, waiting twice as long each time up to 30 s', () => {
     client.subscribePrices(['BTCUSDT'], () => undefined);
     current().drop();
     clock.advance(3000);
+    expect(FakeSocket.instances).toHaveLength(2);
     current().drop();
-    clock.advance(3000);
+    clock.advance(5999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    clock.advance(1);
     expect(FakeSocket.instances).toHaveLength(3);
+    // 12 s, 24 s, then capped at 30 s.
+    for (const wait of [12_000, 24_000, 30_000, 30_000]) {
+      current().drop();
+      clock.advance(wait - 1);
+      const before = FakeSocket.instances.length;
+      clock.advance(1);
+      expect(FakeSocket.instances).toHaveLength(before + 1);
+    }
     current().open();
     expect(current().sent).toEqual([{ op: 'subscribe', codes: ['BTCUSDT'] }]);
+    // An open connection resets the wait: the next close waits 3 s again.
+    current().drop();
+    clock.advance(3000);
+    expect(FakeSocket.instances).toHaveLength(8);
+  });
+
+  it('spreads reconnections with jitter: each wait is half to all of its step', () => {
+    const waits: number[] = [];
+    const jittered = createMarketSocket({
+      WebSocketImpl: FakeSocket,
+      url: () => 'ws://test/swx/customer/message',
+      reconnectMs: 3000,
+      random: () => 0,
+      setTimer: (callback, ms) => {
+        waits.push(ms);
+        return clock.setTimer(callback, ms);
+      },
+      clearTimer: clock.clearTimer,
+    });
+    jittered.subscribePrices(['BTCUSDT'], () => undefined);
+    current().drop();
+    expect(waits.at(-1)).toBe(1500);
   });
 
   it('closes when nothing is subscribed for a while, and does not reconnect', () => {
@@ -273,6 +307,7 @@ describe('position events', () => {
       WebSocketImpl: FakeSocket,
       url: () => 'ws://test/swx/customer/message',
       reconnectMs: 3000,
+      random: () => 0.999_999,
       idleCloseMs: 10_000,
       setTimer: clock.setTimer,
       clearTimer: clock.clearTimer,

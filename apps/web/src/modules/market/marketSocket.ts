@@ -1,13 +1,14 @@
 import type { TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
 import { API_BASE } from '../../shared/api/client';
 import { session } from '../identity/session';
-import { SOCKET_RECONNECT_MS } from './constants';
+import { SOCKET_MAX_RECONNECT_MS, SOCKET_RECONNECT_MS } from './constants';
 
 /**
  * One market socket for the whole page (SPEC §4 "Market socket"). Components subscribe to the
  * codes they show; the client counts references per code, so the server hears "subscribe" when
  * the first component needs a code and "unsubscribe" when the last one lets it go. After any
- * close it reconnects SOCKET_RECONNECT_MS later and sends every current subscription again.
+ * close it reconnects (SOCKET_RECONNECT_MS at first, doubling while attempts fail, with jitter)
+ * and sends every current subscription again.
  *
  * Position events: while someone listens (`subscribePositionEvents`) and the user is signed
  * in, the socket signs in with `{ op: 'auth', token }` on every (re)connect, and the server
@@ -33,7 +34,11 @@ export type PositionListener = (position: TPosition) => void;
 export type MarketSocketOptions = {
   WebSocketImpl: WebSocketConstructor;
   url: () => string;
+  /** The first reconnection delay; each failure in a row doubles it, up to maxReconnectMs. */
   reconnectMs?: number;
+  maxReconnectMs?: number;
+  /** Jitter source (0 ≤ x < 1): each delay is 50–100% of its step, so clients spread out. */
+  random?: () => number;
   /** With no subscription left, the socket closes after this long (a page change re-subscribes first). */
   idleCloseMs?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
@@ -146,6 +151,10 @@ type Subscription = { codes: ReadonlySet<string>; listener: PriceListener };
 
 export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   const reconnectMs = options.reconnectMs ?? SOCKET_RECONNECT_MS;
+  const maxReconnectMs = options.maxReconnectMs ?? SOCKET_MAX_RECONNECT_MS;
+  const random = options.random ?? Math.random;
+  /** Connections in a row that closed without opening; reset by a successful open. */
+  let failures = 0;
   const idleCloseMs = options.idleCloseMs ?? IDLE_CLOSE_MS;
   const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
@@ -181,10 +190,17 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
 
   function scheduleReconnect(): void {
     if (reconnectTimer !== null || !isWanted()) return;
-    reconnectTimer = setTimer(() => {
-      reconnectTimer = null;
-      if (isWanted()) connect();
-    }, reconnectMs);
+    // Exponential backoff with jitter: after a server restart, thousands of browsers do not
+    // all come back in the same second, and a server that stays down is asked less often.
+    const step = Math.min(maxReconnectMs, reconnectMs * 2 ** failures);
+    failures += 1;
+    reconnectTimer = setTimer(
+      () => {
+        reconnectTimer = null;
+        if (isWanted()) connect();
+      },
+      Math.round(step * (0.5 + random() / 2)),
+    );
   }
 
   function dispatchPosition(position: TPosition): void {
@@ -241,6 +257,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     signedInWith = null;
     created.onopen = () => {
       if (socket !== created) return;
+      failures = 0;
       // A new connection knows nothing: sign in again and send every current subscription again.
       signIn();
       send('subscribe', [...counts.keys()]);
