@@ -33,6 +33,8 @@ test('a user resets a forgotten password with an e-mailed code', async ({ page }
   const who = newIdentity('reset');
   const registrationCode = await registerThroughForm(page, who);
   await page.getByRole('button', { name: 'Log out' }).click();
+  // The session ends once the server has answered; then the page goes home.
+  await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/pass/reset');
   await page.getByLabel('E-mail').fill(who.email);
