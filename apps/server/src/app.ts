@@ -202,7 +202,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await engine.stop();
   });
-  const market = createMarketService(db, marketHub, nowMs, () => trading.tradedVolume24h(), feeSchedule);
+  const market = createMarketService(db, marketHub, {
+    now: nowMs,
+    tradedVolume24h: () => trading.tradedVolume24h(),
+    feeSchedule,
+    usdSettledAsUsdt: config.TRADING_USD_IS_USDT,
+  });
   app.decorate('services', { content, identity, market, marketHub, trading, tradingEngine: engine, clock });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);

@@ -92,6 +92,11 @@ export const ZMarketInfo = ZMarketItem.extend({
     .describe(
       "The trading fee charged on this instrument's notional, as a ratio (0.001 = 0.1%), from the fee schedule",
     ),
+  usdSettledAsUsdt: z
+    .boolean()
+    .describe(
+      'Whether this deployment settles USD amounts in USDT at 1:1; when false, USD-quoted P&L has no conversion',
+    ),
   hours: z.object({
     timeZone: z.string().describe('IANA time zone of the exchange'),
     label: z.string().describe('e.g. "24/7", "24/5", "NYSE regular session"'),

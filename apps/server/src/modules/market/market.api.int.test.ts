@@ -86,6 +86,7 @@ describe('market API', () => {
       source: 'sandbox',
       // The crypto rate of the seeded fee schedule, the rate trading charges.
       feeRate: '0.001',
+      usdSettledAsUsdt: true,
     });
     expect(info.hours.label).toBe('24/7');
     const byId = (await get<TRealtimePrice>(`/index/getPrice/${info.id}`)).body.data;

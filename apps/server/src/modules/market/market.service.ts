@@ -35,14 +35,21 @@ const DEFAULT_CANDLES = 300;
 const STATS_TTL_MS = 10_000;
 const LIST_TTL_MS = 1000;
 
-export function createMarketService(
-  db: Db,
-  hub: MarketHub,
-  now: () => number = Date.now,
+export type MarketServiceOptions = {
+  now?: () => number;
   /** The 24-hour traded notional, measured by trading; '0' where nothing can trade. */
-  tradedVolume24h: () => Promise<string> = async () => '0',
-  feeSchedule: FeeSchedule = createFeeSchedule(db),
-) {
+  tradedVolume24h?: () => Promise<string>;
+  /** Shared with trading, so the rate shown is the rate charged. */
+  feeSchedule?: FeeSchedule;
+  /** TRADING_USD_IS_USDT: whether USD amounts settle in USDT at 1:1 (told to the ticket). */
+  usdSettledAsUsdt?: boolean;
+};
+
+export function createMarketService(db: Db, hub: MarketHub, options: MarketServiceOptions = {}) {
+  const now = options.now ?? Date.now;
+  const tradedVolume24h = options.tradedVolume24h ?? (async () => '0');
+  const feeSchedule = options.feeSchedule ?? createFeeSchedule(db);
+  const usdSettledAsUsdt = options.usdSettledAsUsdt ?? true;
   const requireInstrument = (code: string): Instrument => {
     const instrument = hub.instrument(code);
     if (!instrument) throw new AppError('UNKNOWN_INSTRUMENT');
@@ -130,6 +137,7 @@ export function createMarketService(
         maxLots: instrument.max_lots,
         lotStep: instrument.lot_step,
         feeRate: await feeSchedule.rateOf(instrument.asset_class),
+        usdSettledAsUsdt,
         hours: {
           timeZone: hours.timeZone,
           label: hours.label,

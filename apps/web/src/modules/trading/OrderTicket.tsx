@@ -490,9 +490,11 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             <Text size="xs" c="gray.7" mt={6}>
               {t('trading.preview.feeNote', { rate: formatRatioPercent(feeRate, locale) })}
             </Text>
-            <Text size="xs" c="gray.7" mt={2} data-testid="ticket-usd-note">
-              {t('trading.preview.usdNote')}
-            </Text>
+            {info.usdSettledAsUsdt && info.quoteCurrency.toUpperCase() !== 'USDT' && (
+              <Text size="xs" c="gray.7" mt={2} data-testid="ticket-usd-note">
+                {t('trading.preview.usdNote')}
+              </Text>
+            )}
           </section>
 
           <RiskWarning compact />

@@ -168,6 +168,10 @@ describe('conversion to USDT', () => {
   it('settles USD at 1:1 and converts other quotes through a market price', () => {
     expect(quoteToUsdtRate('USDT', rates({}))?.toString()).toBe('1');
     expect(quoteToUsdtRate('USD', rates({}))?.toString()).toBe('1');
+    // A deployment that does not settle USD as USDT: USD, and the USD routes, convert nothing.
+    expect(quoteToUsdtRate('USD', rates({}), false)).toBeNull();
+    expect(quoteToUsdtRate('JPY', rates({ USDJPY: '155' }), false)).toBeNull();
+    expect(quoteToUsdtRate('ETH', rates({ ETHUSDT: '3000' }), false)?.toString()).toBe('3000');
     expect(
       quoteToUsdtRate('JPY', rates({ USDJPY: '155' }))
         ?.mul(d('155'))

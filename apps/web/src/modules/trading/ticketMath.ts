@@ -189,22 +189,26 @@ export function trailingProblem(text: string, tickSize: string): PriceProblem | 
 export type RateSource = (code: string) => string | null;
 
 /**
- * USDT per one unit of the quote currency, as the server's `quoteToUsdtRate` with USD settled
- * as USDT 1:1 (the deployment default): USDT and USD → 1; XXX → 1 ÷ USDXXX, else XXXUSD, else
- * XXXUSDT, else 1 ÷ USDTXXX. Null when no price converts it.
+ * USDT per one unit of the quote currency, as the server's `quoteToUsdtRate`: USDT → 1; USD → 1
+ * when the deployment settles USD as USDT (`usdSettledAsUsdt`, the default), else none; XXX →
+ * 1 ÷ USDXXX, else XXXUSD (those two only when USD is USDT), else XXXUSDT, else 1 ÷ USDTXXX.
+ * Null when no price converts it.
  */
-export function quoteToUsdtRate(quoteCurrency: string, rates: RateSource): Decimal | null {
+export function quoteToUsdtRate(quoteCurrency: string, rates: RateSource, usdSettledAsUsdt = true): Decimal | null {
   const currency = quoteCurrency.trim().toUpperCase();
-  if (currency === 'USDT' || currency === 'USD') return Decimal.ONE;
+  if (currency === 'USDT') return Decimal.ONE;
+  if (currency === 'USD') return usdSettledAsUsdt ? Decimal.ONE : null;
   const price = (code: string) => {
     const text = rates(code);
     const value = text === null ? null : parseInput(text);
     return value?.isPositive() ? value : null;
   };
-  const perUsd = price(`USD${currency}`);
-  if (perUsd) return Decimal.ONE.div(perUsd, 30, 'half-even');
-  const inUsd = price(`${currency}USD`);
-  if (inUsd) return inUsd;
+  if (usdSettledAsUsdt) {
+    const perUsd = price(`USD${currency}`);
+    if (perUsd) return Decimal.ONE.div(perUsd, 30, 'half-even');
+    const inUsd = price(`${currency}USD`);
+    if (inUsd) return inUsd;
+  }
   const inUsdt = price(`${currency}USDT`);
   if (inUsdt) return inUsdt;
   const perUsdt = price(`USDT${currency}`);
