@@ -3,42 +3,13 @@
 // rounds so both see the same machine noise. Reports medians and the ratio.
 // Usage: node bench/http-content.mjs [--rounds 3] [--seconds 8] [--connections 50]
 // Needs the server build (npx tsc -b); uses DATABASE_URL's server or an embedded PostgreSQL.
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { loadRun, median, numberOption, startBenchProcess } from './http-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const rounds = option('rounds', 3);
-const seconds = option('seconds', 8);
-const connections = option('connections', 50);
-
-// Each server runs in its own process, as it would in production; the load generator runs here.
-function startServer(kind) {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'servers.mjs'), [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (message) => resolve({ child, port: message.port }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
-}
-
-function load(url) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (error, result) => {
-      if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0)
-        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolve(result.requests.average);
-    });
-  });
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rounds = numberOption('rounds', 3);
+const seconds = numberOption('seconds', 8);
+const connections = numberOption('connections', 50);
+const load = async (url) => (await loadRun({ url, connections, duration: seconds })).rate;
+const startServer = (kind) => startBenchProcess('servers.mjs', [kind]);
 
 const hello = await startServer('hello');
 const content = await startServer('content');

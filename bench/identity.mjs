@@ -4,40 +4,12 @@
 // run (target ≥ 0.3×). Alternating rounds; medians.
 // Usage: node bench/identity.mjs [--rounds 3] [--seconds 8]
 // Needs `npx tsc -b`; uses DATABASE_URL's server or an embedded PostgreSQL under var/bench-pg.
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { loadRun, median, numberOption, startBenchProcess } from './http-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const rounds = option('rounds', 3);
-const seconds = option('seconds', 8);
-
-function startServer(kind) {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'servers.mjs'), [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (message) => resolve({ child, ...message }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
-}
-
-function load(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: seconds, pipelining: 1, ...options }, (error, result) => {
-      if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0)
-        reject(new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolve(result.requests.average);
-    });
-  });
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rounds = numberOption('rounds', 3);
+const seconds = numberOption('seconds', 8);
+const load = async (options) => (await loadRun({ duration: seconds, ...options })).rate;
+const startServer = (kind) => startBenchProcess('servers.mjs', [kind]);
 
 const hello = await startServer('hello');
 const identity = await startServer('identity');

@@ -8,55 +8,18 @@
 // Usage: node bench/market-list.mjs [--rounds 3] [--seconds 8] [--connections 50] [--ceiling 1]
 // Needs the server build (npx tsc -b); creates the scratch database bench_market_list on
 // DATABASE_URL's server (default: the local postgres on 127.0.0.1:5432) and drops it afterwards.
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { loadRun, median, numberOption, startBenchProcess, stopBenchProcess } from './http-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const rounds = option('rounds', 3);
-const seconds = option('seconds', 8);
-const connections = option('connections', 50);
-const ceiling = option('ceiling', 1) !== 0;
+const rounds = numberOption('rounds', 3);
+const seconds = numberOption('seconds', 8);
+const connections = numberOption('connections', 50);
+const ceiling = numberOption('ceiling', 1) !== 0;
 
-// Each server runs in its own process, as it would in production; the load generator runs here.
-function startServer(kind, ...extra) {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'servers.mjs'), [kind, ...extra], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message) => resolve({ child, port: message.port }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
-}
-
-function stopServer({ child }) {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
-function load(url) {
-  return new Promise((resolve, reject) => {
-    // As a browser asks (no route compresses today; hello world never does).
-    const headers = { 'accept-encoding': 'gzip, deflate, br' };
-    autocannon({ url, connections, duration: seconds, pipelining: 1, headers }, (error, result) => {
-      if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0)
-        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolve(result.requests.average);
-    });
-  });
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+// As a browser asks; hello world never compresses, the market list answers brotli or gzip.
+const load = async (url) =>
+  (await loadRun({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip, deflate, br' } })).rate;
+const startServer = (kind, ...extra) => startBenchProcess('servers.mjs', [kind, ...extra]);
+const stopServer = stopBenchProcess;
 
 const hello = await startServer('hello');
 const market = await startServer('market');

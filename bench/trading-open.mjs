@@ -5,41 +5,14 @@
 // Alternating rounds; medians.
 // Usage: node bench/trading-open.mjs [--rounds 3] [--seconds 8] [--connections 20]
 // Needs `npx tsc -b`; uses DATABASE_URL's server (default: the local postgres on 127.0.0.1:5432).
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { loadRun, median, numberOption, startBenchProcess, stopBenchProcess } from './http-load.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const rounds = option('rounds', 3);
-const seconds = option('seconds', 8);
-const connections = option('connections', 20);
-
-function start(file, extra) {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, file), extra, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (message) => resolve({ child, ...message }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
-
-function load(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: seconds, pipelining: 1, connections, ...options }, (error, result) => {
-      if (error) reject(error);
-      else if (result.non2xx > 0 || result.errors > 0)
-        reject(new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolve({ rate: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 });
-    });
-  });
-}
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rounds = numberOption('rounds', 3);
+const seconds = numberOption('seconds', 8);
+const connections = numberOption('connections', 20);
+const load = (options) => loadRun({ duration: seconds, connections, ...options });
+const start = startBenchProcess;
 
 const hello = await start('servers.mjs', ['hello']);
 const trading = await start('trading-server.mjs', [String(connections)]);
@@ -75,5 +48,4 @@ console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, node ${proc
 console.log(`median hello-world: ${helloRate.toFixed(0)} req/s (${connections} connections)`);
 console.log(`median POST /contracts/open: ${openRate.toFixed(0)} req/s, p99 ${median(openRuns.map((r) => r.p99))} ms`);
 console.log(`ratio: ${(openRate / helloRate).toFixed(2)} (target ≥ 0.25, p99 < 50 ms)`);
-hello.child.kill('SIGTERM');
-trading.child.kill('SIGTERM');
+await Promise.all([stopBenchProcess(hello), stopBenchProcess(trading)]);
