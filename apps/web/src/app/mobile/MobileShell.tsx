@@ -104,7 +104,7 @@ function MobileTopBar() {
       <Text component="h1" fw={700} className="ob-mobile-title">
         {t(titleKeyFor(pathname))}
       </Text>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" className="ob-mobile-topbar-actions">
         <ActionIcon
           variant="subtle"
           size="lg"
@@ -116,7 +116,14 @@ function MobileTopBar() {
         </ActionIcon>
         <LanguagePickerButton compact />
         {user ? (
-          <Anchor component={Link} to="/profile" size="sm" fw={600} data-testid="mobile-user-name">
+          <Anchor
+            component={Link}
+            to="/profile"
+            size="sm"
+            fw={600}
+            className="ob-mobile-user"
+            data-testid="mobile-user-name"
+          >
             {displayUserName(user, Boolean(settings.data?.walletOnly))}
           </Anchor>
         ) : (
