@@ -77,6 +77,18 @@ export class PreserializedData<T> {
  */
 export function preferredCoding(acceptEncoding: string | undefined): ContentCoding {
   if (!acceptEncoding) return 'identity';
+  // Browsers send a handful of distinct values: parse each once (a bounded memo on a hot path).
+  const known = codingByHeader.get(acceptEncoding);
+  if (known) return known;
+  const coding = parseAcceptEncoding(acceptEncoding);
+  if (codingByHeader.size < MAX_REMEMBERED_HEADERS) codingByHeader.set(acceptEncoding, coding);
+  return coding;
+}
+
+const MAX_REMEMBERED_HEADERS = 64;
+const codingByHeader = new Map<string, ContentCoding>();
+
+function parseAcceptEncoding(acceptEncoding: string): ContentCoding {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
