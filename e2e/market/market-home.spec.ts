@@ -45,11 +45,13 @@ test('a signed-in watchlist keeps its instruments across a reload', async ({ pag
   await page.reload();
   await expect(page.getByTestId('watch-ETHUSDT')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('market-tab-watchlist').click();
-  await expect(page.getByTestId('market-row-ETHUSDT')).toBeVisible();
-  await expect(page.getByTestId('market-row-BTCUSDT')).toHaveCount(0);
+  // The watchlist tab's panel: the previous tab's list may linger hidden while it switches.
+  const watchlist = page.getByRole('tabpanel', { name: 'Watchlist' });
+  await expect(watchlist.getByTestId('market-row-ETHUSDT')).toBeVisible();
+  await expect(watchlist.getByTestId('market-row-BTCUSDT')).toHaveCount(0);
   // Removing it empties the watchlist, on the server too.
-  await page.getByTestId('watch-ETHUSDT').click();
-  await expect(page.getByTestId('market-row-ETHUSDT')).toHaveCount(0);
+  await watchlist.getByTestId('watch-ETHUSDT').click();
+  await expect(watchlist.getByTestId('market-row-ETHUSDT')).toHaveCount(0);
   await page.reload();
   await page.getByTestId('market-tab-watchlist').click();
   await expect(page.getByTestId('market-empty')).toBeVisible();
