@@ -264,16 +264,12 @@ function OpenPositions({
     },
   ];
   return (
-    <QueryState query={query}>
-      {(data) => (
-        <PositionList
-          data={data}
-          columns={columns}
-          caption={t('trading.positions.openCaption')}
-          empty={t('trading.positions.noOpen')}
-        />
-      )}
-    </QueryState>
+    <OrdersList
+      query={query}
+      columns={columns}
+      caption={t('trading.positions.openCaption')}
+      empty={t('trading.positions.noOpen')}
+    />
   );
 }
 
@@ -343,16 +339,12 @@ function PendingOrders({
     },
   ];
   return (
-    <QueryState query={query}>
-      {(data) => (
-        <PositionList
-          data={data}
-          columns={columns}
-          caption={t('trading.positions.pendingCaption')}
-          empty={t('trading.positions.noPending')}
-        />
-      )}
-    </QueryState>
+    <OrdersList
+      query={query}
+      columns={columns}
+      caption={t('trading.positions.pendingCaption')}
+      empty={t('trading.positions.noPending')}
+    />
   );
 }
 
@@ -436,18 +428,12 @@ function History() {
           data-testid="history-filter-reason"
         />
       </SimpleGrid>
-      <QueryState query={history}>
-        {(data) => (
-          <PositionList
-            data={data}
-            columns={columns}
-            caption={t('trading.positions.historyCaption')}
-            empty={
-              code === '' && reason === '' ? t('trading.positions.noHistory') : t('trading.positions.noHistoryMatch')
-            }
-          />
-        )}
-      </QueryState>
+      <OrdersList
+        query={history}
+        columns={columns}
+        caption={t('trading.positions.historyCaption')}
+        empty={code === '' && reason === '' ? t('trading.positions.noHistory') : t('trading.positions.noHistoryMatch')}
+      />
       {pages > 1 && (
         <Pagination
           total={pages}
@@ -472,6 +458,19 @@ function History() {
  * Positions as a table on wider screens and as cards on phones; the test ids are the same in
  * both (`position-row-<orderNo>` on each row or card).
  */
+/** A read list of orders: loading and error states, then the table (or cards when narrow). */
+function OrdersList({
+  query,
+  ...list
+}: {
+  query: ReturnType<typeof useOrders>;
+  columns: Column[];
+  caption: string;
+  empty: string;
+}) {
+  return <QueryState query={query}>{(data) => <PositionList data={data} {...list} />}</QueryState>;
+}
+
 function PositionList({
   data,
   columns,
