@@ -46,7 +46,9 @@ test('a demo long with stop loss and take profit: confirm, live P&L, take profit
 
   // Through the take profit: the engine closes it and a toast says so.
   await setPrice(page, '161');
-  await expect(page.getByText(/take profit/i).first()).toBeVisible();
+  // The toast's own title (the ticket has a "Take profit" field too, so a looser match would pass early).
+  await expect(page.getByText('Take profit reached')).toBeVisible();
+  await expect(panel.getByTestId(`position-row-${orderNo}`)).toHaveCount(0);
   await panel.getByTestId('positions-tab-history').click();
   const closed = panel.getByTestId(`position-row-${orderNo}`);
   await expect(closed).toContainText('161');
