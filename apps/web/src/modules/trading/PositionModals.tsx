@@ -55,26 +55,25 @@ export function ClosePositionModal({ position, info, currentPrice, onClose }: Mo
 
   const submit = async () => {
     if (!value) return;
-    try {
-      const result = await close.mutateAsync({ orderNo: position.orderNo, ...(isFull ? {} : { lots: toWire(value) }) });
-      rememberPositions([result]);
-      if (result.status === 'closed') {
-        showPositionToast('closed', result, queryClient);
-      } else {
-        notifications.show({
-          color: 'gray',
-          message: t('trading.close.partialDone', {
-            lots: formatQuantity(value.toString(), locale),
-            code: position.code,
-            left: formatQuantity(result.lots, locale),
-          }),
-          autoClose: TOAST_MS,
-        });
-      }
-      onClose();
-    } catch {
-      // Shown by the mutation toast; the dialog stays open.
-    }
+    await applyPositionChange(
+      close.mutateAsync({ orderNo: position.orderNo, ...(isFull ? {} : { lots: toWire(value) }) }),
+      (result) => {
+        if (result.status === 'closed') {
+          showPositionToast('closed', result, queryClient);
+        } else {
+          notifications.show({
+            color: 'gray',
+            message: t('trading.close.partialDone', {
+              lots: formatQuantity(value.toString(), locale),
+              code: position.code,
+              left: formatQuantity(result.lots, locale),
+            }),
+            autoClose: TOAST_MS,
+          });
+        }
+      },
+      onClose,
+    );
   };
 
   return (
@@ -191,18 +190,16 @@ export function AmendPositionModal({ position, info, currentPrice, onClose }: Mo
 
   const submit = async () => {
     if (!hasChange || !isValid) return;
-    try {
-      const result = await amend.mutateAsync(request);
-      rememberPositions([result]);
-      notifications.show({
-        color: 'blue',
-        message: t('trading.amend.done', { code: position.code }),
-        autoClose: TOAST_MS,
-      });
-      onClose();
-    } catch {
-      // Shown by the mutation toast; the dialog stays open.
-    }
+    await applyPositionChange(
+      amend.mutateAsync(request),
+      () =>
+        notifications.show({
+          color: 'blue',
+          message: t('trading.amend.done', { code: position.code }),
+          autoClose: TOAST_MS,
+        }),
+      onClose,
+    );
   };
 
   return (
@@ -280,16 +277,12 @@ export function CancelOrderModal({ position, info, onClose }: Omit<ModalProps, '
   const queryClient = useQueryClient();
   const cancel = useCancelOrder();
   const priceText = usePriceText(info);
-  const submit = async () => {
-    try {
-      const result = await cancel.mutateAsync(position.orderNo);
-      rememberPositions([result]);
-      showPositionToast('cancelled', result, queryClient);
-      onClose();
-    } catch {
-      // Shown by the mutation toast; the dialog stays open.
-    }
-  };
+  const submit = () =>
+    applyPositionChange(
+      cancel.mutateAsync(position.orderNo),
+      (result) => showPositionToast('cancelled', result, queryClient),
+      onClose,
+    );
   return (
     <TradingModal title={t('trading.cancel.title', { code: position.code })} busy={cancel.isPending} onClose={onClose}>
       <Stack gap="md" data-testid="cancel-order-modal">
@@ -318,4 +311,24 @@ export function CancelOrderModal({ position, info, onClose }: Omit<ModalProps, '
       </Stack>
     </TradingModal>
   );
+}
+
+/**
+ * A dialog's request for a position: on success the new state is remembered (so the socket's
+ * push of the same change is not toasted twice), `announce` tells the user and the dialog
+ * closes; a failure is already toasted by the mutation, and the dialog stays open to retry.
+ */
+async function applyPositionChange(
+  request: Promise<TPosition>,
+  announce: (result: TPosition) => void,
+  onClose: () => void,
+): Promise<void> {
+  try {
+    const result = await request;
+    rememberPositions([result]);
+    announce(result);
+    onClose();
+  } catch {
+    // Shown by the mutation toast.
+  }
 }

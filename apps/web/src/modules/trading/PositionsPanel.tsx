@@ -134,26 +134,11 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
           </Tabs>
         </PanelWidth.Provider>
       </Stack>
-      {dialog?.kind === 'close' && (
-        <ClosePositionModal
-          position={dialog.position}
+      {dialog && (
+        <PositionDialog
+          dialog={dialog}
           info={infos.get(dialog.position.code) ?? null}
           currentPrice={currentPriceOf(dialog.position)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'amend' && (
-        <AmendPositionModal
-          position={dialog.position}
-          info={infos.get(dialog.position.code) ?? null}
-          currentPrice={currentPriceOf(dialog.position)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'cancel' && (
-        <CancelOrderModal
-          position={dialog.position}
-          info={infos.get(dialog.position.code) ?? null}
           onClose={() => setDialog(null)}
         />
       )}
@@ -458,6 +443,22 @@ function History() {
  * Positions as a table on wider screens and as cards on phones; the test ids are the same in
  * both (`position-row-<orderNo>` on each row or card).
  */
+/** The open dialog: close (all or part), amend stops, or cancel a pending order. */
+function PositionDialog({
+  dialog,
+  ...props
+}: {
+  dialog: NonNullable<Dialog>;
+  info: TMarketInfo | null;
+  currentPrice: string | null;
+  onClose: () => void;
+}) {
+  const shared = { position: dialog.position, info: props.info, onClose: props.onClose };
+  if (dialog.kind === 'close') return <ClosePositionModal {...shared} currentPrice={props.currentPrice} />;
+  if (dialog.kind === 'amend') return <AmendPositionModal {...shared} currentPrice={props.currentPrice} />;
+  return <CancelOrderModal {...shared} />;
+}
+
 /** A read list of orders: loading and error states, then the table (or cards when narrow). */
 function OrdersList({
   query,
