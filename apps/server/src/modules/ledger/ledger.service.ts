@@ -331,39 +331,96 @@ export type HoldInput = {
 
 /** Moves available → held under its own id; later released or captured, once. */
 export async function hold(trx: Db, input: HoldInput): Promise<{ holdId: string; isNew: boolean }> {
-  const moved = await transfer(trx, {
-    book: input.book,
-    asset: input.asset,
-    from: { kind: 'available', userId: input.userId },
-    to: { kind: 'held', userId: input.userId },
-    amount: input.amount,
-    reason: input.reason,
-    reference: input.reference,
-    idempotencyKey: input.idempotencyKey,
+  const { holds } = await holdBatch(trx, [input]);
+  return holds[0] as { holdId: string; isNew: boolean };
+}
+
+/**
+ * Several holds, and other transfers besides (a fee, say), in one `transferBatch` and one
+ * write of the hold records: what a group-committed caller needs to stay at a few statements
+ * whatever the group's size. A replayed hold answers its first hold's id.
+ */
+export async function holdBatch(
+  trx: Db,
+  holds: HoldInput[],
+  others: TransferInput[] = [],
+): Promise<{ holds: Array<{ holdId: string; isNew: boolean }>; others: TransferResult[] }> {
+  const moved = await transferBatch(trx, [
+    ...holds.map(
+      (input): TransferInput => ({
+        book: input.book,
+        asset: input.asset,
+        from: { kind: 'available', userId: input.userId },
+        to: { kind: 'held', userId: input.userId },
+        amount: input.amount,
+        reason: input.reason,
+        reference: input.reference,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ),
+    ...others,
+  ]);
+  const holdTransfers = moved.slice(0, holds.length);
+  const fresh = holds.flatMap((input, index) => {
+    const transferred = holdTransfers[index] as TransferResult;
+    return transferred.isNew ? [{ input, transferId: transferred.id }] : [];
   });
-  if (!moved.isNew) {
-    const existing = await trx
-      .selectFrom('ledger_holds')
-      .select('id')
-      .where('hold_transfer_id', '=', moved.id)
-      .executeTakeFirst();
-    if (!existing) throw new Error('hold record missing for its transfer');
-    return { holdId: existing.id, isNew: false };
+  const replayedIds = holdTransfers.filter((t) => !t.isNew).map((t) => t.id);
+  const holdIdOf = new Map<string, string>();
+  if (fresh.length > 0) {
+    const inserted = await sql<{ id: string; hold_transfer_id: string }>`
+      INSERT INTO ledger_holds (book, asset, user_id, amount, hold_transfer_id)
+      SELECT * FROM unnest(${fresh.map((f) => f.input.book)}::text[], ${fresh.map((f) => f.input.asset)}::text[],
+                           ${fresh.map((f) => f.input.userId)}::bigint[],
+                           ${fresh.map((f) => f.input.amount.toString())}::numeric[],
+                           ${fresh.map((f) => f.transferId)}::bigint[])
+      RETURNING id::text, hold_transfer_id::text`.execute(trx);
+    for (const row of inserted.rows) holdIdOf.set(row.hold_transfer_id, row.id);
   }
-  const row = await trx
-    .insertInto('ledger_holds')
-    .values({
-      book: input.book,
-      asset: input.asset,
-      user_id: input.userId,
-      amount: input.amount.toString(),
-      hold_transfer_id: moved.id,
-      settle_transfer_id: null,
-      settled_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { holdId: row.id, isNew: true };
+  if (replayedIds.length > 0) {
+    const existing = await sql<{ id: string; hold_transfer_id: string }>`
+      SELECT id::text, hold_transfer_id::text FROM ledger_holds
+       WHERE hold_transfer_id = ANY(${replayedIds}::bigint[])`.execute(trx);
+    for (const row of existing.rows) holdIdOf.set(row.hold_transfer_id, row.id);
+  }
+  return {
+    holds: holdTransfers.map((t) => {
+      const holdId = holdIdOf.get(t.id);
+      if (!holdId) throw new Error('hold record missing for its transfer');
+      return { holdId, isNew: t.isNew };
+    }),
+    others: moved.slice(holds.length),
+  };
+}
+
+/**
+ * Locks the users' available and held accounts of an asset (in id order, as every transfer
+ * does, so this never deadlocks with one) and answers their available balances, keyed
+ * `book|userId`: a caller deciding on many users' money at once (group-committed orders) reads
+ * what no one can change until its transaction ends.
+ */
+export async function lockAvailableBalances(
+  trx: Db,
+  asset: string,
+  owners: Array<{ book: Book; userId: string }>,
+): Promise<Map<string, bigint>> {
+  const idsByOwner = new Map<string, { available: string; held: string }>();
+  for (const { book, userId } of owners) {
+    const key = `${book}|${userId}`;
+    if (idsByOwner.has(key)) continue;
+    idsByOwner.set(key, {
+      available: await getAccountId(trx, book, asset, { kind: 'available', userId }),
+      held: await getAccountId(trx, book, asset, { kind: 'held', userId }),
+    });
+  }
+  const ids = [...idsByOwner.values()]
+    .flatMap((pair) => [pair.available, pair.held])
+    .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const locked = await sql<{ id: string; balance: string }>`
+    SELECT id::text, balance::text FROM ledger_accounts
+     WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+  const balanceOf = new Map(locked.rows.map((row) => [row.id, BigInt(row.balance)]));
+  return new Map([...idsByOwner].map(([key, pair]) => [key, balanceOf.get(pair.available) ?? 0n]));
 }
 
 async function settleHold(

@@ -305,6 +305,28 @@ describe('trading scenarios', () => {
     expect(await available(other.id)).toBe('1000.000000');
   });
 
+  it('opens arriving together share a commit; each is checked against what the ones before it took', async () => {
+    await price({ BTCUSDT: '65000' });
+    const user = await fundedUser('1000');
+    const neighbour = await fundedUser('1000');
+    const base = { code: 'BTCUSDT', side: 'long', lots: '0.01', leverage: 2 };
+    // Each open takes margin 325 + fee 0.65 = 325.65: three fit in 1,000 (976.95), a fourth
+    // would need 1,302.60. The neighbour's open in the same commit is its own business.
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => call<TPosition>(user.token, 'POST', '/contracts/open', base)),
+      call<TPosition>(neighbour.token, 'POST', '/contracts/open', base),
+    ]);
+    expect(answers.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 200, 200, 200, 10037, 10037]);
+    expect(await available(user.id)).toBe('23.050000');
+    expect(
+      formatAmount(await getBalance(testApp.database.db, 'live', 'USDT', { kind: 'held', userId: user.id }), 6),
+    ).toBe('975.000000');
+    expect(await available(neighbour.id)).toBe('674.350000');
+    const opened = answers.filter((answer) => answer.code === 200).map((answer) => answer.data.openedAt);
+    expect(new Set(opened).size).toBeLessThanOrEqual(2);
+    expect(await auditLedger(testApp.database.db)).toEqual([]);
+  });
+
   it('a pending limit order fills when the price comes to it, and can be cancelled before', async () => {
     await price({ BTCUSDT: '65000' });
     const user = await fundedUser('10000');
