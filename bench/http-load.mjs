@@ -1,6 +1,7 @@
 // What the HTTP benchmarks share: command-line options, servers in their own processes, an
 // autocannon run that fails loudly on any refused request, and the median.
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -42,9 +43,35 @@ export function loadRun(options) {
       if (error) reject(error);
       else if (result.non2xx > 0 || result.errors > 0)
         reject(new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolve({ rate: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      else
+        resolve({
+          rate: result.requests.average,
+          total: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+        });
     });
   });
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** CPU time (user + system, in ms) a process has used so far, from /proc (Linux). */
+export function processCpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+}
+
+/** CPU time (ms) used so far by every process of the local PostgreSQL server (user postgres). */
+export function postgresCpuMs() {
+  const pids = execFileSync('pgrep', ['-u', 'postgres', 'postgres']).toString().trim().split('\n');
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += processCpuMs(pid);
+    } catch {
+      // A backend that ended between pgrep and the read.
+    }
+  }
+  return total;
+}

@@ -1,5 +1,6 @@
 import type { TPosition } from '@openbourse/contracts';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -125,6 +126,17 @@ describe('trading on the demo book, as random sequences', () => {
           .where('status', 'in', ['open', 'pending'])
           .execute();
         expect(held).toBe(margins.reduce((sum, row) => sum + BigInt(row.margin), 0n));
+        // The trigger-kept sums the free-margin check reads equal the sums of the positions.
+        const sums = sql<{ key: string; lots: string; cost: string; margin: string }>`
+          SELECT instrument_id || side || status AS key, trim_scale(sum(lots))::text AS lots,
+                 trim_scale(coalesce(sum(lots * open_price), 0))::text AS cost, sum(margin)::text AS margin
+            FROM trading_positions WHERE user_id = ${user.id} AND status IN ('open', 'pending')
+           GROUP BY instrument_id, side, status ORDER BY key`;
+        const kept = sql<{ key: string; lots: string; cost: string; margin: string }>`
+          SELECT instrument_id || side || status AS key, trim_scale(lots)::text AS lots,
+                 trim_scale(cost)::text AS cost, margin::text
+            FROM trading_exposures WHERE user_id = ${user.id} AND (lots <> 0 OR margin <> 0) ORDER BY key`;
+        expect((await kept.execute(db)).rows).toEqual((await sums.execute(db)).rows);
         const fired = await db
           .selectFrom('trading_positions')
           .select('id')

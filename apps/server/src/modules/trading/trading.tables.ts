@@ -31,4 +31,15 @@ export type TradingTables = {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
+  /** Σ lots, Σ lots × open price and Σ margin per account, instrument, side and status (trigger-kept). */
+  trading_exposures: {
+    user_id: string;
+    book: 'live' | 'demo';
+    instrument_id: number;
+    side: 'long' | 'short';
+    status: 'open' | 'pending';
+    lots: string;
+    cost: string;
+    margin: string;
+  };
 };
