@@ -103,6 +103,23 @@ export type TUserInfo = z.infer<typeof ZUserInfo>;
 export const ZLoginResult = ZUserInfo.extend({ token: z.string() });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
+/**
+ * Google and wallet sign-in of an account with two-factor authentication on answer 10116
+ * (TOTP_REQUIRED) with this as `data`: the sign-in is finished by `POST /login/secondFactor`
+ * with the challenge and the authenticator's code, before it expires.
+ */
+export const ZSecondFactorChallenge = z.object({
+  challenge: z.string().describe('One sign-in waiting for its second factor (256 random bits, base64url)'),
+  expiresAt: z.string().describe('ISO 8601; after it the sign-in starts again'),
+});
+export type TSecondFactorChallenge = z.infer<typeof ZSecondFactorChallenge>;
+
+export const ZSecondFactorRequest = z.object({
+  challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'challenge must be 43 base64url characters'),
+  totp: ZTotpCode,
+});
+export type TSecondFactorRequest = z.infer<typeof ZSecondFactorRequest>;
+
 export const ZCaptchaConfigResponse = z.object({
   required: z.boolean(),
   challenge: z

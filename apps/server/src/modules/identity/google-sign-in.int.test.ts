@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { generateSecret, generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalIssuer, startLocalOidcIssuer } from '../../test/local-oidc-issuer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -97,6 +98,15 @@ describe('Sign in with Google against a real local OpenID provider', () => {
   async function signIn(subject: string) {
     const { code, codeVerifier } = await authorize(issuer.url, subject);
     return call(app, 'POST', '/login/loginByGoogle', { code, codeVerifier, redirectUri: REDIRECT_URI });
+  }
+
+  async function sessionCount(userId: string): Promise<number> {
+    const row = await testApp.database.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async function userCount(): Promise<number> {
@@ -229,6 +239,54 @@ describe('Sign in with Google against a real local OpenID provider', () => {
     const body = { ...fresh, redirectUri: REDIRECT_URI };
     expect((await call(app, 'POST', '/login/loginByGoogle', body)).code).toBe(200);
     expect((await call(app, 'POST', '/login/loginByGoogle', body)).code).toBe(10122);
+  });
+
+  it('asks an account with two-factor authentication for its code before any session', async () => {
+    const { subject } = newAccount();
+    const first = await signIn(subject);
+    expect(first.code).toBe(200);
+    const userId = String(first.data.id);
+    const secret = generateSecret();
+    await repository.updateUser(testApp.database.db, userId, { totp_secret: secret, totp_enabled: true });
+    const sessionsBefore = await sessionCount(userId);
+
+    const asked = await signIn(subject);
+    expect(asked).toMatchObject({ status: 400, code: 10116 });
+    const challenge = String(asked.data.challenge);
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(String(asked.data.expiresAt)) - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(await sessionCount(userId)).toBe(sessionsBefore);
+
+    const code = generateSync({ secret });
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await call(app, 'POST', '/login/secondFactor', { challenge, totp: wrong })).toMatchObject({ code: 10117 });
+    const done = await call(app, 'POST', '/login/secondFactor', { challenge, totp: code });
+    expect(done.code, done.msg).toBe(200);
+    expect(done.data).toMatchObject({ id: Number(userId), totpEnabled: true });
+    expect(await sessionCount(userId)).toBe(sessionsBefore + 1);
+    // Used once; an unknown challenge answers alike.
+    expect(await call(app, 'POST', '/login/secondFactor', { challenge, totp: code })).toMatchObject({ code: 10121 });
+    const unknown = randomBytes(32).toString('base64url');
+    expect(await call(app, 'POST', '/login/secondFactor', { challenge: unknown, totp: code })).toMatchObject({
+      code: 10121,
+    });
+    expect(await call(app, 'POST', '/login/secondFactor', { challenge: 'short', totp: code })).toMatchObject({
+      code: 10121,
+    });
+
+    // Five wrong codes lock the account and end the waiting sign-in.
+    const again = await signIn(subject);
+    const pending = String(again.data.challenge);
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      answers.push((await call(app, 'POST', '/login/secondFactor', { challenge: pending, totp: wrong })).code);
+    }
+    expect(answers).toEqual([10117, 10117, 10117, 10117, 10111]);
+    expect(await call(app, 'POST', '/login/secondFactor', { challenge: pending, totp: code })).toMatchObject({
+      code: 10121,
+    });
+    expect(await signIn(subject)).toMatchObject({ code: 10111 });
+    expect(await sessionCount(userId)).toBe(sessionsBefore + 1);
   });
 
   it('refuses a disabled account', async () => {

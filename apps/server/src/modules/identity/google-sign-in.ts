@@ -214,8 +214,7 @@ export function createGoogleSignIn(db: Db, identity: IdentityService, options: G
       if (!configured) throw new AppError('GOOGLE_NOT_CONFIGURED');
       const google = await exchange(input, log);
       const user = await findOrCreateUser(google, log);
-      if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
-      return identity.startSession(user, book, meta);
+      return identity.finishSignIn(user, book, meta, 'google');
     },
   };
 }

@@ -289,6 +289,48 @@ export function consumeCaptchaChallenge(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+// Second factor of Google and wallet sign-in
+
+export async function insertSecondFactorChallenge(
+  db: Db,
+  values: { tokenHash: Buffer; userId: string; method: 'google' | 'wallet'; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('second_factor_challenges')
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      method: values.method,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+}
+
+/** The user a live challenge belongs to (expired ones answer nothing). */
+export async function findSecondFactorChallenge(db: Db, tokenHash: Buffer): Promise<{ userId: string } | undefined> {
+  const row = await db
+    .selectFrom('second_factor_challenges')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id } : undefined;
+}
+
+/** Takes a challenge once; false when another request took it first. */
+export async function deleteSecondFactorChallenge(db: Db, tokenHash: Buffer): Promise<boolean> {
+  const result = await db.deleteFrom('second_factor_challenges').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A locked account's waiting sign-ins end with the lock; expired ones are swept on the way. */
+export async function deleteSecondFactorChallengesOf(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('second_factor_challenges')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', sql<Date>`now()`)]))
+    .execute();
+}
+
 // Wallet sign-in
 
 export function findUserByWalletAddress(db: Db, address: string): Promise<UserRow | undefined> {

@@ -12,6 +12,7 @@ import {
   ZRegisterRequest,
   ZRepasswordRequest,
   ZResetPasswordRequest,
+  ZSecondFactorRequest,
   ZSendCodeRequest,
   ZSendCodeResponse,
   ZTotpCodeRequest,
@@ -118,6 +119,20 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityS
     response: ZLoginResult,
     rateLimit: perMinute(20),
     handler: ({ body, request }) => identity.login(body, request.book, meta(request)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/login/secondFactor',
+    auth: 'public',
+    tags,
+    summary:
+      'Completes a Google or wallet sign-in of an account with two-factor authentication on: the challenge that sign-in answered with 10116 (data: { challenge, expiresAt }, 5 minutes) and the authenticator code; wrong codes count towards the 15-minute lock',
+    body: ZSecondFactorRequest,
+    fieldErrors: { 'body.challenge': 'NONCE_INVALID', 'body.totp': 'TOTP_INVALID' },
+    response: ZLoginResult,
+    rateLimit: perMinute(20),
+    handler: ({ body, request }) => identity.completeSecondFactor(body, request.book, meta(request)),
   });
 
   defineRoute(app, {

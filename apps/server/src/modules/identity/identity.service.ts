@@ -1,5 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Book, Language, Role, TLoginResult, TUserInfo } from '@openbourse/contracts';
+import type {
+  Book,
+  Language,
+  Role,
+  TLoginResult,
+  TSecondFactorChallenge,
+  TSecondFactorRequest,
+  TUserInfo,
+} from '@openbourse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { Clock } from '../../platform/clock.js';
@@ -19,6 +27,8 @@ export const CODE_RESEND_MS = 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
+/** How long a Google or wallet sign-in waits for the authenticator's code. */
+export const SECOND_FACTOR_MINUTES = 5;
 const ONLINE_WINDOW_MS = 90_000; // three missed 30 s heartbeats
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 /** How long another instance's revocation may take to reach this one (see session-cache.ts). */
@@ -108,6 +118,56 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
     return { token, ...(await toUserInfo(user, book)) };
+  }
+
+  function assertNotLocked(user: repository.UserRow): void {
+    const lockedFor = user.locked_until ? user.locked_until.getTime() - now().getTime() : 0;
+    if (lockedFor > 0) {
+      throw new AppError('ACCOUNT_LOCKED', { params: { minutes: Math.ceil(lockedFor / 60_000) } });
+    }
+  }
+
+  /** A wrong password or code counts towards the lock (five in a row lock the account). */
+  async function refuseSignIn(user: repository.UserRow, name: 'PASSWORD_WRONG' | 'TOTP_INVALID'): Promise<never> {
+    const isLocked = await repository.recordFailedLogin(db, user.id, LOCK_AFTER_FAILURES, LOCK_MINUTES);
+    if (isLocked) {
+      await repository.deleteSecondFactorChallengesOf(db, user.id);
+      throw new AppError('ACCOUNT_LOCKED', { params: { minutes: LOCK_MINUTES } });
+    }
+    throw new AppError(name);
+  }
+
+  async function forgetFailedSignIns(user: repository.UserRow): Promise<void> {
+    if (user.failed_logins > 0 || user.locked_until) {
+      await updateUser(user.id, { failed_logins: 0, locked_until: null });
+    }
+  }
+
+  /**
+   * The end of a sign-in by a first factor other than the password (Google, a wallet): a
+   * session at once, or, for an account with two-factor authentication on, a challenge that
+   * only the authenticator's code completes (10116 with the challenge as data). Without this
+   * a Google account or a wallet would open an account whose owner asked for two factors.
+   */
+  async function finishSignIn(
+    user: repository.UserRow,
+    book: Book,
+    meta: RequestMeta,
+    method: 'google' | 'wallet',
+  ): Promise<TLoginResult> {
+    if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
+    if (!user.totp_enabled) return startSession(user, book, meta);
+    assertNotLocked(user);
+    const challenge = newSessionToken();
+    const expiresAt = new Date(now().getTime() + SECOND_FACTOR_MINUTES * 60_000);
+    await repository.insertSecondFactorChallenge(db, {
+      tokenHash: hashSecret(challenge),
+      userId: user.id,
+      method,
+      expiresAt,
+    });
+    const data: TSecondFactorChallenge = { challenge, expiresAt: expiresAt.toISOString() };
+    throw new AppError('TOTP_REQUIRED', { data });
   }
 
   function sessionExpiry(): Date {
@@ -290,23 +350,30 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
         throw new AppError('PASSWORD_WRONG');
       }
       if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
-      const lockedFor = user.locked_until ? user.locked_until.getTime() - now().getTime() : 0;
-      if (lockedFor > 0) {
-        throw new AppError('ACCOUNT_LOCKED', { params: { minutes: Math.ceil(lockedFor / 60_000) } });
-      }
-      const failed = async (name: 'PASSWORD_WRONG' | 'TOTP_INVALID'): Promise<never> => {
-        const isLocked = await repository.recordFailedLogin(db, user.id, LOCK_AFTER_FAILURES, LOCK_MINUTES);
-        if (isLocked) throw new AppError('ACCOUNT_LOCKED', { params: { minutes: LOCK_MINUTES } });
-        throw new AppError(name);
-      };
-      if (!(await verifyPassword(user.password_hash, input.password))) return failed('PASSWORD_WRONG');
+      assertNotLocked(user);
+      if (!(await verifyPassword(user.password_hash, input.password))) return refuseSignIn(user, 'PASSWORD_WRONG');
       if (user.totp_enabled) {
         if (!input.totp) throw new AppError('TOTP_REQUIRED');
-        if (!isTotpValid(user.totp_secret, input.totp, now())) return failed('TOTP_INVALID');
+        if (!isTotpValid(user.totp_secret, input.totp, now())) return refuseSignIn(user, 'TOTP_INVALID');
       }
-      if (user.failed_logins > 0 || user.locked_until) {
-        await updateUser(user.id, { failed_logins: 0, locked_until: null });
-      }
+      await forgetFailedSignIns(user);
+      return startSession(user, book, meta);
+    },
+
+    finishSignIn,
+
+    /** Completes a Google or wallet sign-in that `finishSignIn` left waiting for its code. */
+    async completeSecondFactor(input: TSecondFactorRequest, book: Book, meta: RequestMeta): Promise<TLoginResult> {
+      const tokenHash = hashSecret(input.challenge);
+      const challenge = await repository.findSecondFactorChallenge(db, tokenHash);
+      const user = challenge ? await repository.findUserById(db, challenge.userId) : undefined;
+      if (!challenge || !user) throw new AppError('NONCE_INVALID');
+      if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
+      assertNotLocked(user);
+      // A wrong code keeps the challenge for another try, until the lock ends it.
+      if (!isTotpValid(user.totp_secret, input.totp, now())) return refuseSignIn(user, 'TOTP_INVALID');
+      if (!(await repository.deleteSecondFactorChallenge(db, tokenHash))) throw new AppError('NONCE_INVALID');
+      await forgetFailedSignIns(user);
       return startSession(user, book, meta);
     },
 

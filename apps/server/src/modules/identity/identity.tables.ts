@@ -60,6 +60,13 @@ export type IdentityTables = {
     created_at: Generated<Date>;
   };
   captcha_challenges: { id: string; salt: string; difficulty: number; expires_at: Date; consumed_at: Date | null };
+  second_factor_challenges: {
+    token_hash: Buffer;
+    user_id: string;
+    method: 'google' | 'wallet';
+    expires_at: Date;
+    created_at: Generated<Date>;
+  };
   mail_outbox: {
     id: Generated<string>;
     to_address: string;

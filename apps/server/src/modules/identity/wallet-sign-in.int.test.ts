@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { generateSecret, generateSync } from 'otplib';
 import { Trx, utils as tronUtils } from 'tronweb';
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -145,6 +146,37 @@ describe('wallet sign-in on real PostgreSQL', () => {
     expect(second.code).toBe(200);
     expect(second.data.id).toBe(first.data.id);
     expect(second.data.token).not.toBe(first.data.token);
+  });
+
+  it('asks an account with two-factor authentication for its code after the signature', async () => {
+    const wallet = ethereumWallet();
+    const signIn = async () => {
+      const issued = await ethereumNonce(wallet.address);
+      return post(app, '/login/walletLogin', {
+        address: wallet.address,
+        walletType: 'ethereum',
+        message: issued.message,
+        signature: await wallet.signMessage({ message: issued.message }),
+      });
+    };
+    const first = await signIn();
+    expect(first.code, first.msg).toBe(200);
+    const secret = generateSecret();
+    await testApp.database.db
+      .updateTable('users')
+      .set({ totp_secret: secret, totp_enabled: true })
+      .where('id', '=', String(first.data.id))
+      .execute();
+
+    const asked = await signIn();
+    expect(asked).toMatchObject({ status: 400, code: 10116 });
+    expect(asked.data.token).toBeUndefined();
+    const done = await post(app, '/login/secondFactor', {
+      challenge: asked.data.challenge,
+      totp: generateSync({ secret }),
+    });
+    expect(done.code, done.msg).toBe(200);
+    expect(done.data).toMatchObject({ id: first.data.id, walletAddress: wallet.address, totpEnabled: true });
   });
 
   it('signs in with TronLink (signMessageV2), creating a user named by the base58 address', async () => {

@@ -33,7 +33,7 @@ export type WalletSignInOptions = {
   /** PUBLIC_ORIGIN: when set, every message names its host whatever Host header arrives. */
   publicOrigin: string | undefined;
   allowTestnets: boolean;
-  startSession: IdentityService['startSession'];
+  finishSignIn: IdentityService['finishSignIn'];
   uniqueInviteCode: IdentityService['uniqueInviteCode'];
 };
 
@@ -242,8 +242,7 @@ export function createWalletSignIn(db: Db, options: WalletSignInOptions) {
     else verifyTron(address, input.message, signature, domain);
 
     const user = await findOrCreateUser(address, input.walletType);
-    if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
-    return options.startSession(user, book, meta);
+    return options.finishSignIn(user, book, meta, 'wallet');
   }
 
   return { issueNonce, login };

@@ -36,7 +36,7 @@ export function registerWalletRoutes(
     clock: options.clock,
     publicOrigin: options.publicOrigin,
     allowTestnets: options.allowTestnets,
-    startSession: identity.startSession,
+    finishSignIn: identity.finishSignIn,
     uniqueInviteCode: identity.uniqueInviteCode,
   });
 

@@ -7,6 +7,7 @@ import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { GoogleButton } from './google/GoogleButton';
 import { useAuthSettings, useSignIn } from './identity.api';
+import { TotpCodeField } from './SecondFactor';
 import { useFormFields } from './useFormFields';
 import { checks, type FieldErrors } from './validation';
 import { WalletSignInButton } from './wallet/WalletSignInButton';
@@ -82,21 +83,7 @@ export default function LoginPage() {
             error={errors.password}
             required
           />
-          {isTotpNeeded && (
-            <>
-              <Text size="sm">{t('auth.totpPrompt')}</Text>
-              <TextInput
-                label={t('auth.totp')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={values.totp}
-                onChange={set('totp')}
-                error={errors.totp}
-                data-autofocus
-              />
-            </>
-          )}
+          {isTotpNeeded && <TotpCodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
           {isCaptchaRunning && <Text size="sm">{t('auth.captchaWorking')}</Text>}
           <Button type="submit" loading={signIn.isPending || isCaptchaRunning} fullWidth>
             {t('auth.submitLogin')}

@@ -1,19 +1,25 @@
-import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import type { TSecondFactorChallenge } from '@openbourse/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/errors';
 import { catalogueMessage } from '../../../shared/i18n/i18n';
 import { useSignIn } from '../identity.api';
+import { SecondFactorForm, SignInFailed, secondFactorChallengeOf } from '../SecondFactor';
 import { googleRedirectUri, takePendingSignIn } from './google';
 
-/** Where Google sends the browser back: exchange the code (once) and sign in. */
+/**
+ * Where Google sends the browser back: exchange the code (once) and sign in, asking for the
+ * authenticator code when the account has two-factor authentication on.
+ */
 export default function GoogleCallbackPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signIn = useSignIn<{ code: string; codeVerifier: string; redirectUri: string }>('/login/loginByGoogle');
   const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TSecondFactorChallenge | null>(null);
   const hasRun = useRef(false);
 
   useEffect(() => {
@@ -29,20 +35,22 @@ export default function GoogleCallbackPage() {
     signIn
       .mutateAsync({ code, codeVerifier: pending.codeVerifier, redirectUri: googleRedirectUri() })
       .then(() => navigate('/', { replace: true }))
-      .catch((error: unknown) => setFailure(errorMessage(error)));
+      .catch((error: unknown) => {
+        // Two-factor authentication is on: the code completes the sign-in.
+        const waiting = secondFactorChallengeOf(error);
+        if (waiting) setChallenge(waiting);
+        else setFailure(errorMessage(error));
+      });
   }, [params, signIn, navigate]);
 
   return (
     <Center mih="60vh" p="md">
-      {failure ? (
-        <Stack align="center" gap="sm">
-          <Alert color="red" role="alert" data-testid="google-failure">
-            {failure}
-          </Alert>
-          <Anchor component={Link} to="/pass/login">
-            {t('nav.login')}
-          </Anchor>
+      {challenge && !failure ? (
+        <Stack gap="sm" w="100%" maw={360}>
+          <SecondFactorForm challenge={challenge} onSignedIn={() => navigate('/', { replace: true })} />
         </Stack>
+      ) : failure ? (
+        <SignInFailed message={failure} testId="google-failure" />
       ) : (
         <Stack align="center" gap="sm" role="status">
           <Loader aria-hidden />

@@ -1,6 +1,6 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TWalletLoginRequest, TWalletNonceResponse } from '@openbourse/contracts';
+import type { TSecondFactorChallenge, TWalletLoginRequest, TWalletNonceResponse } from '@openbourse/contracts';
 import { IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { useSignIn } from '../identity.api';
+import { SecondFactorForm, secondFactorChallengeOf } from '../SecondFactor';
 import type { WalletSignInStep } from './connect';
 import { WalletError, type WalletErrorKey } from './wallet-error';
 
@@ -41,6 +42,7 @@ export function WalletSignInButton({ fullWidth = true }: { fullWidth?: boolean }
   const signIn = useSignIn<TWalletLoginRequest>('/login/walletLogin');
   const [step, setStep] = useState<WalletSignInStep | null>(null);
   const [failure, setFailure] = useState<WalletErrorKey | null>(null);
+  const [challenge, setChallenge] = useState<TSecondFactorChallenge | null>(null);
 
   const start = async () => {
     setFailure(null);
@@ -59,7 +61,10 @@ export function WalletSignInButton({ fullWidth = true }: { fullWidth?: boolean }
       });
       navigate('/', { replace: true });
     } catch (error) {
-      if (error instanceof WalletError) setFailure(error.key);
+      // Two-factor authentication is on: the signature was the first factor, the code completes it.
+      const waiting = secondFactorChallengeOf(error);
+      if (waiting) setChallenge(waiting);
+      else if (error instanceof WalletError) setFailure(error.key);
       // The login is a mutation and the mutation cache already toasted its failure.
       else if (progress.step !== 'signingIn') {
         notifications.show({ color: 'red', message: errorMessage(error), autoClose: 4000 });
@@ -93,6 +98,9 @@ export function WalletSignInButton({ fullWidth = true }: { fullWidth?: boolean }
           {t(`wallet.${failure}`)}
         </Alert>
       )}
+      <Modal opened={challenge !== null} onClose={() => setChallenge(null)} title={t('auth.loginTitle')} centered>
+        {challenge && <SecondFactorForm challenge={challenge} onSignedIn={() => navigate('/', { replace: true })} />}
+      </Modal>
     </Stack>
   );
 }

@@ -1,0 +1,102 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import type { TSecondFactorChallenge, TSecondFactorRequest } from '@openbourse/contracts';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { errorMessage } from '../../shared/api/errors';
+import { useSignIn } from './identity.api';
+import { useFormFields } from './useFormFields';
+import { checks } from './validation';
+
+/** The authenticator code input, as the log-in form and the second-factor step ask for it. */
+export function TotpCodeField(props: {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm">{t('auth.totpPrompt')}</Text>
+      <TextInput
+        label={t('auth.totp')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={props.value}
+        onChange={props.onChange}
+        error={props.error}
+        data-autofocus
+      />
+    </>
+  );
+}
+
+/**
+ * The challenge of a Google or wallet sign-in that waits for the authenticator's code (the
+ * server's 10116 with the challenge as data), or null for any other failure.
+ */
+export function secondFactorChallengeOf(error: unknown): TSecondFactorChallenge | null {
+  if (!(error instanceof ApiError) || error.code !== 10116) return null;
+  // Checked by hand: the contracts' zod schemas stay out of the web bundle.
+  const data = error.data as { challenge?: unknown; expiresAt?: unknown } | null;
+  if (typeof data?.challenge !== 'string' || typeof data.expiresAt !== 'string') return null;
+  return { challenge: data.challenge, expiresAt: data.expiresAt };
+}
+
+/** A sign-in that cannot go on: why, and the way back to the log-in page. */
+export function SignInFailed({ message, testId }: { message: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="sm">
+      <Alert color="red" role="alert" data-testid={testId}>
+        {message}
+      </Alert>
+      <Anchor component={Link} to="/pass/login">
+        {t('nav.login')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+// Answers after which the challenge is gone: used, expired, or the account locked.
+const CHALLENGE_ENDED = new Set([10111, 10121]);
+
+/** The second step of a Google or wallet sign-in for an account with two-factor authentication. */
+export function SecondFactorForm({
+  challenge,
+  onSignedIn,
+}: {
+  challenge: TSecondFactorChallenge;
+  onSignedIn: () => void;
+}) {
+  const { t } = useTranslation();
+  const complete = useSignIn<TSecondFactorRequest>('/login/secondFactor');
+  const { values, set, errors, check } = useFormFields({ totp: '' });
+  const [ended, setEnded] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check('totp', checks.code(values.totp), t('auth.codeFormat'))) return;
+    try {
+      await complete.mutateAsync({ challenge: challenge.challenge, totp: values.totp.trim() });
+      onSignedIn();
+    } catch (error) {
+      // A wrong code was toasted by the mutation cache and may be tried again.
+      if (error instanceof ApiError && CHALLENGE_ENDED.has(error.code)) setEnded(errorMessage(error));
+    }
+  };
+
+  if (ended) return <SignInFailed message={ended} testId="second-factor-ended" />;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="second-factor">
+      <Stack gap="sm">
+        <TotpCodeField value={values.totp} onChange={set('totp')} error={errors.totp} />
+        <Button type="submit" loading={complete.isPending} fullWidth>
+          {t('auth.submitLogin')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
