@@ -26,8 +26,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two cores run both servers, PostgreSQL, two browsers and the live sandbox feed: under that
+  // load a first visit to the market pages can take well over 10 s on a busy day. These are
+  // ceilings for waits, not durations: a passing run is no slower for them.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL,
     launchOptions: chromium,

@@ -10,7 +10,9 @@ import { SourceBadge } from './SourceBadge';
 import { useLocale } from './useLocale';
 
 // The chart library is loaded only where a chart is drawn.
-const CandleChart = lazy(() => import('./CandleChart'));
+/** The chart's code (lightweight-charts): pages that will show a chart may fetch it early. */
+export const loadCandleChart = () => import('./CandleChart');
+const CandleChart = lazy(loadCandleChart);
 
 const INTERVAL_KEY = 'ob.chartInterval';
 

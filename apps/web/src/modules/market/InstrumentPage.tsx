@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { CATALOGUE } from '@openbourse/contracts';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
@@ -22,6 +22,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { LoadFailed } from '../../shared/ui/QueryState';
+import { loadOrderTicket, preloadTicketAndChart } from '../trading/preloadTrading';
 import { ChartPanel } from './ChartPanel';
 import { formatQuantity } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingSessions, TradingStatus } from './InstrumentParts';
@@ -33,7 +34,7 @@ import { useLocale } from './useLocale';
 const CODE = /^[A-Z0-9.]{1,20}$/;
 
 // The order ticket is loaded beside the page, in its own chunk.
-const OrderTicket = lazy(() => import('../trading/OrderTicket'));
+const OrderTicket = lazy(loadOrderTicket);
 
 /**
  * /cruuency?code=…&type=…&id=… (SPEC §2; the path keeps this spelling): one instrument with
@@ -48,6 +49,9 @@ export default function InstrumentPage() {
   const info = useMarketInfo(isValidCode ? code : null);
   const live = useLivePrices(info.data ? [info.data] : undefined, info.dataUpdatedAt)?.[0];
   const isMobile = isMobileUserAgent(navigator.userAgent);
+  useEffect(() => {
+    if (isValidCode) preloadTicketAndChart();
+  }, [isValidCode]);
 
   const unknown =
     !isValidCode || (info.error instanceof ApiError && info.error.code === CATALOGUE.UNKNOWN_INSTRUMENT.code);

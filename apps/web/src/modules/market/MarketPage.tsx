@@ -20,6 +20,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { LoadFailed } from '../../shared/ui/QueryState';
 import { useSession } from '../identity/session';
+import { loadOrderTicket, preloadTicketAndChart } from '../trading/preloadTrading';
 import { ChartPanel } from './ChartPanel';
 import { formatPrice } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingStatus } from './InstrumentParts';
@@ -34,7 +35,7 @@ import { useLocale } from './useLocale';
 import { useWatchlist, type Watchlist } from './watchlist';
 
 // Trading is loaded beside the page, in its own chunks.
-const OrderTicket = lazy(() => import('../trading/OrderTicket'));
+const OrderTicket = lazy(loadOrderTicket);
 const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
 
 /**
@@ -52,6 +53,10 @@ export default function MarketPage() {
   const selected = params.get('code');
   const watchlist = useWatchlist();
   const { token } = useSession();
+  useEffect(() => {
+    // On desktop the selected instrument's ticket and chart are on this page.
+    if (!isMobile && selected) preloadTicketAndChart();
+  }, [isMobile, selected]);
 
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
