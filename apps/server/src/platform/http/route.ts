@@ -116,6 +116,8 @@ export function defineRoute<
         request,
         reply,
       });
+      // A handler that answered by itself (a file download) has sent its reply already.
+      if (reply.sent) return reply;
       if (data instanceof PreserializedData) {
         const answer = data.body(successCode, request.language, preferredCoding(request.headers['accept-encoding']));
         reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language, Lang');
