@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
 import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
@@ -137,7 +138,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSecurityHeaders(app, { isProduction: config.NODE_ENV === 'production' });
 
   if (config.RATE_LIMIT_ENABLED) {
+    // With Redis the counters are shared, so N instances do not grant N times the limit (a
+    // password guesser spread over them). Settings as the plugin recommends: fail fast, and if
+    // Redis is down, serve without limits rather than refuse everyone.
+    const counters = config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+      : null;
+    if (counters) {
+      counters.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit Redis unavailable'));
+      app.addHook('onClose', async () => {
+        await counters.quit().catch(() => counters.disconnect());
+      });
+    }
     await app.register(fastifyRateLimit, {
+      ...(counters ? { redis: counters, nameSpace: config.RATE_LIMIT_REDIS_PREFIX, skipOnError: true } : {}),
       global: true,
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',

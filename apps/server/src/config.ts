@@ -52,11 +52,16 @@ const ConfigSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
-  /** Redis for cross-instance realtime fan-out; without it, ticks stay in this process. */
+  /**
+   * Redis for what instances share: realtime fan-out and rate-limit counters. Without it, ticks
+   * and counters stay in this process.
+   */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** The prefix of rate-limit counters in Redis (separate deployments sharing a Redis use their own). */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(200).default('openbourse:rate-limit:'),
   /** The Redis pub/sub channel for ticks (separate deployments sharing a Redis use their own). */
   MARKET_BUS_CHANNEL: z.string().min(1).max(200).default('openbourse:market:ticks'),
   /**

@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { migrate } from '../../platform/db/migrate.js';
+import { isTestRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { seedMarket } from './market.seed.js';
 
@@ -11,23 +11,8 @@ import { seedMarket } from './market.seed.js';
  * Two server instances on one database and one Redis: instance A takes the feed lock and runs
  * the sandbox; instance B runs no feed, yet its socket clients receive A's ticks through Redis.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const hasRedis = await redisReachable();
-if (!hasRedis) console.warn(`skipping the two-instance test: no Redis at ${REDIS_URL}`);
+const REDIS_URL = TEST_REDIS_URL;
+const hasRedis = await isTestRedisReachable('the two-instance test');
 
 describe.skipIf(!hasRedis)('two instances with Redis', () => {
   let database: TestDatabase;
