@@ -370,6 +370,11 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       if (!challenge || !user) throw new AppError('NONCE_INVALID');
       if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
       assertNotLocked(user);
+      if (!user.totp_enabled) {
+        // Turned off since the challenge was issued: no code can match; the sign-in starts again.
+        await repository.deleteSecondFactorChallenge(db, tokenHash);
+        throw new AppError('NONCE_INVALID');
+      }
       // A wrong code keeps the challenge for another try, until the lock ends it.
       if (!isTotpValid(user.totp_secret, input.totp, now())) return refuseSignIn(user, 'TOTP_INVALID');
       if (!(await repository.deleteSecondFactorChallenge(db, tokenHash))) throw new AppError('NONCE_INVALID');

@@ -177,6 +177,20 @@ describe('wallet sign-in on real PostgreSQL', () => {
     });
     expect(done.code, done.msg).toBe(200);
     expect(done.data).toMatchObject({ id: first.data.id, walletAddress: wallet.address, totpEnabled: true });
+
+    // Turned off while a sign-in waits: that sign-in starts again, and then needs no code.
+    const waiting = await signIn();
+    await testApp.database.db
+      .updateTable('users')
+      .set({ totp_secret: null, totp_enabled: false })
+      .where('id', '=', String(first.data.id))
+      .execute();
+    const stale = await post(app, '/login/secondFactor', {
+      challenge: waiting.data.challenge,
+      totp: generateSync({ secret }),
+    });
+    expect(stale.code).toBe(10121);
+    expect((await signIn()).code).toBe(200);
   });
 
   it('signs in with TronLink (signMessageV2), creating a user named by the base58 address', async () => {
