@@ -7,6 +7,7 @@ let counter = 0;
 export async function createUserWithSession(
   testApp: TestApp,
   roles: string[] = ['user'],
+  options: { invitedBy?: string } = {},
 ): Promise<{ id: string; token: string }> {
   counter += 1;
   const name = `u${Date.now().toString(36)}${counter}`;
@@ -16,7 +17,7 @@ export async function createUserWithSession(
     email: `${name}@example.test`,
     password_hash: null,
     invite_code: `T${counter}${Date.now().toString(36)}`.toUpperCase().slice(0, 12),
-    invited_by: null,
+    invited_by: options.invitedBy ?? null,
     roles,
   });
   const session = await testApp.app.services.identity.startSession(user, 'live', { userAgent: null });

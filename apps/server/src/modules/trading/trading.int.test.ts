@@ -37,8 +37,8 @@ async function price(entries: Record<string, string>) {
 }
 const usdt = (text: string) => parseAmount(text, 6);
 
-async function fundedUser(amount: string) {
-  const user = await createUserWithSession(testApp);
+async function fundedUser(amount: string, options: { invitedBy?: string } = {}) {
+  const user = await createUserWithSession(testApp, ['user'], options);
   await testApp.database.db.transaction().execute((trx) =>
     transfer(trx, {
       book: 'live',
@@ -325,6 +325,23 @@ describe('trading scenarios', () => {
     const opened = answers.filter((answer) => answer.code === 200).map((answer) => answer.data.openedAt);
     expect(new Set(opened).size).toBeLessThanOrEqual(2);
     expect(await auditLedger(testApp.database.db)).toEqual([]);
+  });
+
+  it("an invited user's first open marks the invitation's Trade step, once; others mark nothing", async () => {
+    await price({ BTCUSDT: '65000' });
+    const inviter = await fundedUser('10');
+    const invited = await fundedUser('1000', { invitedBy: inviter.id });
+    const uninvited = await fundedUser('1000');
+    const base = { code: 'BTCUSDT', side: 'long', lots: '0.01', leverage: 2 };
+    for (const user of [invited, invited, uninvited]) {
+      expect((await call(user.token, 'POST', '/contracts/open', base)).code).toBe(200);
+    }
+    const steps = await testApp.database.db
+      .selectFrom('referral_events')
+      .select(['user_id', 'step'])
+      .where('user_id', 'in', [invited.id, uninvited.id])
+      .execute();
+    expect(steps).toEqual([{ user_id: invited.id, step: 'trade' }]);
   });
 
   it('a pending limit order fills when the price comes to it, and can be cancelled before', async () => {

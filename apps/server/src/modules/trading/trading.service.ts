@@ -370,13 +370,25 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
   const exposureOf = async (trx: Db, userId: string, book: Book): Promise<Exposure> =>
     (await exposuresOf(trx, [{ userId, book }])).get(ownerKey({ userId, book })) as Exposure;
 
+  // Users whose invitation "trade" step needs no more writing (process memory, bounded).
+  const tradeStepSettled = new Set<string>();
+  const writeOpens = async (opens: PreparedOpen[]): Promise<Array<Outcome<PositionRow>>> => {
+    const outcomes = await writeOpenGroup(opens);
+    // Committed: these users' invitation "trade" step is recorded, or they were not invited —
+    // for good either way (an invitation is fixed at registration), so later opens skip it.
+    if (tradeStepSettled.size > 100_000) tradeStepSettled.clear();
+    opens.forEach((open, index) => {
+      if (open.type === 'market' && outcomes[index]?.ok) tradeStepSettled.add(open.userId);
+    });
+    return outcomes;
+  };
   /**
    * Writes a group of validated opens in one transaction (group commit): the owners' accounts
    * locked once, each open's free margin checked in order against what the ones before it took,
-   * then one hold-and-fee batch, one insert of the positions and one of the referral steps. An
-   * open without the margin is refused alone.
+   * then one hold-and-fee batch, one insert of the positions and, for users not yet settled, one
+   * of the invitation steps. An open without the margin is refused alone.
    */
-  const writeOpens = (opens: PreparedOpen[]): Promise<Array<Outcome<PositionRow>>> =>
+  const writeOpenGroup = (opens: PreparedOpen[]): Promise<Array<Outcome<PositionRow>>> =>
     db.transaction().execute(async (trx) => {
       const available = await lockAvailableBalances(trx, USDT, opens);
       const exposures = await exposuresOf(trx, opens);
@@ -461,7 +473,7 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
         .execute();
       await recordReferralSteps(
         trx,
-        accepted.filter((open) => open.type === 'market').map((open) => open.userId),
+        accepted.filter((open) => open.type === 'market' && !tradeStepSettled.has(open.userId)).map((o) => o.userId),
         'trade',
       );
       const byOrderNo = new Map(inserted.map((row) => [row.order_no, row as PositionRow]));
