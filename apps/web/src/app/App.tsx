@@ -1,6 +1,6 @@
 import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { isLanguage } from '@openbourse/contracts';
+import { CATALOGUE, isLanguage } from '@openbourse/contracts';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
@@ -30,7 +30,11 @@ export const queryClient = new QueryClient({
   // A failed action (a POST) is announced as a toast in the user's language; failed reads
   // show their error where the data would have been, with a retry button (QueryState).
   mutationCache: new MutationCache({
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error), autoClose: 4000 }),
+    onError: (error) => {
+      // 10116 asks for the authenticator code: a step of signing in, shown on the page that asks.
+      if (error instanceof ApiError && error.code === CATALOGUE.TOTP_REQUIRED.code) return;
+      notifications.show({ color: 'red', message: errorMessage(error), autoClose: 4000 });
+    },
   }),
   defaultOptions: {
     queries: {
