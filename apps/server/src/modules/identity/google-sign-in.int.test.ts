@@ -274,8 +274,14 @@ describe('Sign in with Google against a real local OpenID provider', () => {
       code: 10121,
     });
 
-    // Five wrong codes lock the account and end the waiting sign-in.
+    // A newer sign-in replaces a waiting one.
+    const older = String((await signIn(subject)).data.challenge);
     const again = await signIn(subject);
+    expect(await call(app, 'POST', '/login/secondFactor', { challenge: older, totp: code })).toMatchObject({
+      code: 10121,
+    });
+
+    // Five wrong codes lock the account and end the waiting sign-in.
     const pending = String(again.data.challenge);
     const answers = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {

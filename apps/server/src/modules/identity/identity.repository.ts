@@ -323,7 +323,7 @@ export async function deleteSecondFactorChallenge(db: Db, tokenHash: Buffer): Pr
   return result.numDeletedRows > 0n;
 }
 
-/** A locked account's waiting sign-ins end with the lock; expired ones are swept on the way. */
+/** Ends an account's waiting sign-ins (a newer one, or the lock); expired ones are swept on the way. */
 export async function deleteSecondFactorChallengesOf(db: Db, userId: string): Promise<void> {
   await db
     .deleteFrom('second_factor_challenges')

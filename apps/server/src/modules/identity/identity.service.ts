@@ -158,6 +158,8 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
     if (!user.totp_enabled) return startSession(user, book, meta);
     assertNotLocked(user);
+    // One waiting sign-in per account, the newest (expired ones of anyone are swept on the way).
+    await repository.deleteSecondFactorChallengesOf(db, user.id);
     const challenge = newSessionToken();
     const expiresAt = new Date(now().getTime() + SECOND_FACTOR_MINUTES * 60_000);
     await repository.insertSecondFactorChallenge(db, {
