@@ -33,6 +33,9 @@ test('a demo long with stop loss and take profit: confirm, live P&L, take profit
   const confirm = page.getByTestId('confirm-order');
   await expect(confirm).toContainText('SOLUSDT');
   await expect(confirm).toContainText('160');
+  // A feed that falls silent goes stale after 15 s and nobody may trade on it; this one ticks
+  // when the test says so, and filling the ticket on a busy machine can take longer than that.
+  await setPrice(page, '150');
   await confirm.getByTestId('confirm-order-submit').click();
 
   const panel = page.getByTestId('positions-panel');
@@ -73,6 +76,7 @@ test('a stop loss that fires while the user reads another page is toasted there'
   await ticket.getByTestId('ticket-stop-loss').fill('28');
   await expect(ticket.getByTestId('ticket-preview')).toContainText('30');
   await ticket.getByTestId('ticket-submit').click();
+  await setPrice(page, '30', 'AVAXUSDT'); // fresh again (see the test above)
   await page.getByTestId('confirm-order-submit').click();
   await expect(page.getByTestId('positions-panel').locator('[data-testid^="position-row-"]').first()).toBeVisible();
 
