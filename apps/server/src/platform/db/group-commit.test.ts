@@ -68,4 +68,20 @@ describe('group commit', () => {
     expect(mostAtOnce).toBe(3);
     expect(await Promise.all(answers)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });
+
+  it('never strands an item submitted just as a writer finishes', async () => {
+    // Whatever the number of promise hops between one answer and the next submit, the next
+    // item is written: a writer that has seen an empty queue must not still count as running.
+    for (let hops = 0; hops < 12; hops += 1) {
+      const group = createGroupCommit<number, number>({
+        maxWeight: 10,
+        write: async (items) => items.map((item) => ({ ok: true, value: item })),
+      });
+      let chain: Promise<unknown> = group.submit(1);
+      for (let hop = 0; hop < hops; hop += 1) chain = chain.then(() => undefined);
+      const next = chain.then(() => group.submit(2));
+      const stranded = new Promise((resolve) => setTimeout(() => resolve('stranded'), 200));
+      expect(await Promise.race([next, stranded]), `after ${hops} hops`).toBe(2);
+    }
+  });
 });

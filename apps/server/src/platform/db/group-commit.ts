@@ -33,6 +33,9 @@ export function createGroupCommit<I, O>(options: {
 }): GroupCommit<I, O> {
   const weightOf = options.weight ?? (() => 1);
   const queue: Array<Pending<I, O>> = [];
+  // Counted synchronously: a writer that has seen an empty queue stops counting in that same
+  // step, so an item submitted a microtask later starts a writer instead of waiting for none.
+  let running = 0;
   const writers = new Set<Promise<void>>();
 
   const settle = (pending: Pending<I, O>, outcome: Outcome<O> | undefined) => {
@@ -65,31 +68,37 @@ export function createGroupCommit<I, O>(options: {
   }
 
   async function writeLoop(): Promise<void> {
-    while (queue.length > 0) {
-      const group: Array<Pending<I, O>> = [];
-      let weight = 0;
+    running += 1;
+    try {
       while (queue.length > 0) {
-        const next = queue[0] as Pending<I, O>;
-        const nextWeight = weightOf(next.item);
-        if (group.length > 0 && weight + nextWeight > options.maxWeight) break;
-        queue.shift();
-        group.push(next);
-        weight += nextWeight;
+        const group: Array<Pending<I, O>> = [];
+        let weight = 0;
+        while (queue.length > 0) {
+          const next = queue[0] as Pending<I, O>;
+          const nextWeight = weightOf(next.item);
+          if (group.length > 0 && weight + nextWeight > options.maxWeight) break;
+          queue.shift();
+          group.push(next);
+          weight += nextWeight;
+        }
+        await writeGroup(group);
       }
-      await writeGroup(group);
+    } finally {
+      running -= 1;
     }
   }
 
   const startWriter = () => {
-    const writer: Promise<void> = writeLoop().finally(() => writers.delete(writer));
+    const writer = writeLoop();
     writers.add(writer);
+    void writer.finally(() => writers.delete(writer));
   };
 
   return {
     submit(item) {
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (writers.size < (options.writers ?? 1)) startWriter();
+        if (running < (options.writers ?? 1)) startWriter();
       });
     },
     async drain() {
