@@ -393,10 +393,13 @@ export async function holdBatch(
   };
 }
 
+/** The key of an owner's balance in `lockAvailableBalances`'s answer. */
+export const ownerBalanceKey = (owner: { book: Book; userId: string }) => `${owner.book}|${owner.userId}`;
+
 /**
  * Locks the users' available and held accounts of an asset (in id order, as every transfer
- * does, so this never deadlocks with one) and answers their available balances, keyed
- * `book|userId`: a caller deciding on many users' money at once (group-committed orders) reads
+ * does, so this never deadlocks with one) and answers their available balances, keyed by
+ * `ownerBalanceKey`: a caller deciding on many users' money at once (group-committed orders) reads
  * what no one can change until its transaction ends.
  */
 export async function lockAvailableBalances(
@@ -406,7 +409,7 @@ export async function lockAvailableBalances(
 ): Promise<Map<string, bigint>> {
   const idsByOwner = new Map<string, { available: string; held: string }>();
   for (const { book, userId } of owners) {
-    const key = `${book}|${userId}`;
+    const key = ownerBalanceKey({ book, userId });
     if (idsByOwner.has(key)) continue;
     idsByOwner.set(key, {
       available: await getAccountId(trx, book, asset, { kind: 'available', userId }),

@@ -15,7 +15,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { createGroupCommit, type Outcome } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { getBalance, hold, holdBatch, lockAvailableBalances, release, transfer } from '../ledger/index.js';
+import {
+  getBalance,
+  hold,
+  holdBatch,
+  lockAvailableBalances,
+  ownerBalanceKey,
+  release,
+  transfer,
+} from '../ledger/index.js';
 import { type FeeSchedule, type Instrument, isOpenAt, type MarketHub } from '../market/index.js';
 import { recordReferralStep, recordReferralSteps } from '../referral/index.js';
 import type { TradingTables } from './trading.tables.js';
@@ -64,7 +72,6 @@ const USDT_DECIMALS = 6;
 const OPENS_PER_COMMIT = 500;
 
 type Owner = { userId: string; book: Book };
-const ownerKey = (owner: Owner) => `${owner.book}|${owner.userId}`;
 type Exposure = { used: bigint; unrealised: bigint };
 
 /** An open validated against the instrument and the price, waiting for its group commit. */
@@ -349,9 +356,9 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
         FROM trading_exposures
        WHERE (user_id, book) IN (SELECT * FROM unnest(${owners.map((o) => o.userId)}::bigint[],
                                                       ${owners.map((o) => o.book)}::text[]))`.execute(trx);
-    const exposures = new Map(owners.map((owner) => [ownerKey(owner), { used: 0n, unrealised: 0n }]));
+    const exposures = new Map(owners.map((owner) => [ownerBalanceKey(owner), { used: 0n, unrealised: 0n }]));
     for (const row of rows.rows) {
-      const exposure = exposures.get(ownerKey({ userId: row.user_id, book: row.book }));
+      const exposure = exposures.get(ownerBalanceKey({ userId: row.user_id, book: row.book }));
       if (!exposure) continue;
       exposure.used += BigInt(row.margin);
       if (row.status !== 'open') continue;
@@ -368,7 +375,7 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
     return exposures;
   };
   const exposureOf = async (trx: Db, userId: string, book: Book): Promise<Exposure> =>
-    (await exposuresOf(trx, [{ userId, book }])).get(ownerKey({ userId, book })) as Exposure;
+    (await exposuresOf(trx, [{ userId, book }])).get(ownerBalanceKey({ userId, book })) as Exposure;
 
   // Users whose invitation "trade" step needs no more writing (process memory, bounded).
   const tradeStepSettled = new Set<string>();
@@ -395,7 +402,7 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
       const outcomes: Array<Outcome<PositionRow> | null> = [];
       const accepted: PreparedOpen[] = [];
       for (const open of opens) {
-        const key = ownerKey(open);
+        const key = ownerBalanceKey(open);
         const left = available.get(key) ?? 0n;
         // Free margin: what is available, less any unrealised loss of the open positions.
         const unrealised = exposures.get(key)?.unrealised ?? 0n;
@@ -484,7 +491,6 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
         return row ? { ok: true, value: row } : { ok: false, error: new Error('opened position missing') };
       });
     });
-  // One writer: a second (measured with bench/trading-open.mjs) only made the groups smaller.
   const openQueue = createGroupCommit<PreparedOpen, PositionRow>({ write: writeOpens, maxWeight: OPENS_PER_COMMIT });
 
   const service = {

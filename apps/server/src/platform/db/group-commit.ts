@@ -25,18 +25,13 @@ export function createGroupCommit<I, O>(options: {
   /** What an item counts towards `maxWeight` (1 unless told). */
   weight?: (item: I) => number;
   maxWeight: number;
-  /**
-   * Groups written at once (1 unless told): a second writer fills the round trips of the first
-   * when the database has cores to spare; writers of different users never wait on each other.
-   */
-  writers?: number;
 }): GroupCommit<I, O> {
   const weightOf = options.weight ?? (() => 1);
   const queue: Array<Pending<I, O>> = [];
-  // Counted synchronously: a writer that has seen an empty queue stops counting in that same
-  // step, so an item submitted a microtask later starts a writer instead of waiting for none.
-  let running = 0;
-  const writers = new Set<Promise<void>>();
+  // Cleared in the same step in which the writer sees the queue empty, so an item submitted a
+  // microtask later starts a writer instead of waiting for one that is ending.
+  let isWriting = false;
+  let writing: Promise<void> = Promise.resolve();
 
   const settle = (pending: Pending<I, O>, outcome: Outcome<O> | undefined) => {
     if (!outcome) pending.reject(new Error('group commit answered fewer outcomes than items'));
@@ -68,7 +63,7 @@ export function createGroupCommit<I, O>(options: {
   }
 
   async function writeLoop(): Promise<void> {
-    running += 1;
+    isWriting = true;
     try {
       while (queue.length > 0) {
         const group: Array<Pending<I, O>> = [];
@@ -84,25 +79,19 @@ export function createGroupCommit<I, O>(options: {
         await writeGroup(group);
       }
     } finally {
-      running -= 1;
+      isWriting = false;
     }
   }
-
-  const startWriter = () => {
-    const writer = writeLoop();
-    writers.add(writer);
-    void writer.finally(() => writers.delete(writer));
-  };
 
   return {
     submit(item) {
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (running < (options.writers ?? 1)) startWriter();
+        if (!isWriting) writing = writeLoop();
       });
     },
     async drain() {
-      while (writers.size > 0) await Promise.all(writers);
+      while (isWriting) await writing;
     },
   };
 }
