@@ -93,7 +93,7 @@ const env = {
   MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
-  MARKET_BUS_CHANNEL: `openbourse:e2e:${profile}:market`,
+  REDIS_BUS_PREFIX: `openbourse:e2e:${profile}:bus`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
 };
 

@@ -8,15 +8,15 @@ import { createIdentityService, type IdentityService, identityPlugin } from './m
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
-  createInProcessTickBus,
   createMarketService,
-  createRedisTickBus,
+  createTickBus,
   MarketHub,
   type MarketService,
   marketLogoPlugin,
   marketPlugin,
 } from './modules/market/index.js';
 import { createTradingService, TradingEngine, type TradingService, tradingPlugin } from './modules/trading/index.js';
+import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Db } from './platform/db/database.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
@@ -111,6 +111,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clock = options.clock ?? systemClock;
+  // What instances tell each other (ticks, user events, session revocations): Redis pub/sub
+  // when there is a Redis, else this process is the whole deployment.
+  const clusterBus = config.REDIS_URL
+    ? createRedisClusterBus(config.REDIS_URL, app.log, config.REDIS_BUS_PREFIX)
+    : createInProcessClusterBus();
+  app.addHook('onClose', async () => {
+    await clusterBus.close();
+  });
   const mailer =
     options.mailer ??
     createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (line) => app.log.info(line) });
@@ -125,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionIdleDays: config.SESSION_IDLE_DAYS,
     googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
     userMoney: (userId, book) => userInfoMoney(db, book, userId, clock.now()),
+    bus: clusterBus,
   });
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.authenticate(request, level);
@@ -170,9 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
   });
-  const tickBus = config.REDIS_URL
-    ? createRedisTickBus(config.REDIS_URL, app.log, config.MARKET_BUS_CHANNEL)
-    : createInProcessTickBus();
+  const tickBus = createTickBus(clusterBus, app.log);
   const marketHub = new MarketHub(
     db,
     {
@@ -194,7 +201,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await marketHub.start();
   app.addHook('onClose', async () => {
     await marketHub.stop();
-    await tickBus.close();
   });
   const nowMs = () => clock.now().getTime();
   let tradingEngine: TradingEngine | null = null;

@@ -53,8 +53,8 @@ const ConfigSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
   /**
-   * Redis for what instances share: realtime fan-out and rate-limit counters. Without it, ticks
-   * and counters stay in this process.
+   * Redis for what instances share: realtime fan-out, session revocations and rate-limit
+   * counters. Without it, all of these stay in this process.
    */
   REDIS_URL: z
     .string()
@@ -62,8 +62,11 @@ const ConfigSchema = z.object({
     .optional(),
   /** The prefix of rate-limit counters in Redis (separate deployments sharing a Redis use their own). */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(200).default('openbourse:rate-limit:'),
-  /** The Redis pub/sub channel for ticks (separate deployments sharing a Redis use their own). */
-  MARKET_BUS_CHANNEL: z.string().min(1).max(200).default('openbourse:market:ticks'),
+  /**
+   * The prefix of the Redis pub/sub channels between instances (ticks, user events, session
+   * revocations); separate deployments sharing a Redis use their own.
+   */
+  REDIS_BUS_PREFIX: z.string().min(1).max(200).default('openbourse:bus'),
   /**
    * Market feeds in order of preference, comma-separated: sandbox, replay, binance. Empty: no
    * feed (prices come from another instance through Redis, or there are none). Each instrument

@@ -10,6 +10,7 @@ import type {
 } from '@openbourse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { generateSecret, generateURI, verifySync } from 'otplib';
+import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -46,7 +47,12 @@ export type IdentityOptions = {
   googleEnabled: boolean;
   /** Available balances and today's P&L, from the ledger (injected: identity does not import it). */
   userMoney: (userId: string, book: Book) => Promise<UserMoney>;
+  /** Tells the other instances whose cached sessions to drop. */
+  bus: ClusterBus;
 };
+
+/** Bus topic: a user's sessions or account changed; every instance drops its cached sessions. */
+const USER_CHANGED_TOPIC = 'identity:user-changed';
 
 export type UserMoney = { usdtBalance: string; usdcBalance: string; usdtTodayProfit: string; usdcTodayProfit: string };
 
@@ -71,16 +77,26 @@ type RequestMeta = { userAgent: string | null };
 export function createIdentityService(db: Db, options: IdentityOptions) {
   const now = () => options.clock.now();
   const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000, now: () => now().getTime() });
+  options.bus.subscribe(USER_CHANGED_TOPIC, (payload) => {
+    const { userId } = payload as { userId?: unknown };
+    if (typeof userId === 'string') sessions.forgetUser(userId);
+  });
+  // Dropped here at once, and on the other instances as soon as the bus carries the news
+  // (milliseconds through Redis; their cache's few seconds at most when Redis is down).
+  function forgetUserSessions(userId: string): void {
+    sessions.forgetUser(userId);
+    options.bus.publish(USER_CHANGED_TOPIC, { userId });
+  }
 
-  // Every change to a user or their sessions goes through these, so the cache never serves
-  // a revoked token or a stale account in this process.
+  // Every change to a user or their sessions goes through these, so no instance's cache serves
+  // a revoked token or a stale account.
   async function updateUser(id: string, values: Parameters<typeof repository.updateUser>[2]): Promise<void> {
     await repository.updateUser(db, id, values);
-    sessions.forgetUser(id);
+    forgetUserSessions(id);
   }
   async function revokeUserSessions(userId: string, exceptSessionId?: string): Promise<void> {
     await repository.revokeUserSessions(db, userId, exceptSessionId);
-    sessions.forgetUser(userId);
+    forgetUserSessions(userId);
   }
 
   async function toUserInfo(user: repository.UserRow, book: Book): Promise<TUserInfo> {
@@ -401,7 +417,7 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
 
     async logout(auth: AuthenticatedUser) {
       await repository.revokeSession(db, auth.sessionId);
-      sessions.forgetUser(auth.id);
+      forgetUserSessions(auth.id);
       await updateUser(auth.id, { online_until: null });
       return { ok: true as const };
     },

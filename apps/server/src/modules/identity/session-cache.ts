@@ -2,9 +2,9 @@ import type { SessionWithUser } from './identity.repository.js';
 
 /**
  * Recently verified sessions, kept for a few seconds so an authenticated request does not
- * pay a database round trip every time. Anything that changes a session or its user in this
- * process forgets that user's entries at once (logout, password change, two-factor, status);
- * another instance's change is seen within `ttlMs`.
+ * pay a database round trip every time. Anything that changes a session or its user forgets
+ * that user's entries at once (logout, password change, two-factor, status), here and, through
+ * the cluster bus, on the other instances; `ttlMs` bounds what a lost bus message can cost.
  */
 export function createSessionCache(options: { ttlMs: number; maxEntries: number; now: () => number }) {
   const entries = new Map<string, { session: SessionWithUser; cachedAt: number }>();

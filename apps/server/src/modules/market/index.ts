@@ -5,5 +5,5 @@ export { seedMarket } from './market.seed.js';
 export { createMarketService, type MarketService } from './market.service.js';
 export type { Instrument } from './market-hub.js';
 export { FEED_NAMES, type FeedName, MarketHub, type MarketHubConfig } from './market-hub.js';
-export { createInProcessTickBus, createRedisTickBus, type TickBus } from './tick-bus.js';
+export { createTickBus, type TickBus } from './tick-bus.js';
 export { isOpenAt } from './trading-hours.js';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CANDLE_INTERVAL_MS } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.js';
+import { createInProcessClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
@@ -11,7 +12,7 @@ import { ReplayFeed } from './feeds/replay-feed.js';
 import { seedMarket } from './market.seed.js';
 import { createMarketService } from './market.service.js';
 import { MarketHub } from './market-hub.js';
-import { createInProcessTickBus } from './tick-bus.js';
+import { createTickBus } from './tick-bus.js';
 
 /**
  * Replays recorded Binance one-minute bars through the whole pipeline (replay feed →
@@ -116,7 +117,7 @@ describe('replayed candles', () => {
         candleFlushMs: 60_000,
         ownershipRetryMs: 60_000,
       },
-      createInProcessTickBus(),
+      createTickBus(createInProcessClusterBus(), log),
       log,
       Date.now,
       (feed) => (feed === 'replay' ? replay : null),

@@ -29,7 +29,7 @@ describe.skipIf(!hasRedis)('two instances with Redis', () => {
       RATE_LIMIT_ENABLED: 'false',
       REDIS_URL,
       // A channel of this run only, so no other deployment on the same Redis mixes in.
-      MARKET_BUS_CHANNEL: `openbourse:test:${process.pid}:${Date.now()}`,
+      REDIS_BUS_PREFIX: `openbourse:test:${process.pid}:${Date.now()}`,
       MARKET_FEED: 'sandbox',
       MARKET_SANDBOX_INTERVAL_MS: '100',
       MARKET_SANDBOX_BACKFILL_MINUTES: '0',
