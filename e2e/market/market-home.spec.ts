@@ -56,3 +56,17 @@ test('a signed-in watchlist keeps its instruments across a reload', async ({ pag
   await page.getByTestId('market-tab-watchlist').click();
   await expect(page.getByTestId('market-empty')).toBeVisible();
 });
+
+test('every market type tab beside the chart is in sight, without scrolling the tab row', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/market?tab=2&code=BTCUSDT');
+  const row = page.getByRole('tablist');
+  await expect(page.getByTestId('market-tab-5')).toBeVisible();
+  const rowBox = await row.boundingBox();
+  for (const tab of ['watchlist', '1', '2', '3', '4', '5']) {
+    const box = await page.getByTestId(`market-tab-${tab}`).boundingBox();
+    expect(box && rowBox && box.x >= rowBox.x && box.x + box.width <= rowBox.x + rowBox.width + 0.5).toBe(true);
+  }
+  await page.getByTestId('market-tab-5').click();
+  await expect(page.getByText('Gold', { exact: true })).toBeVisible();
+});
