@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type AppConfig, loadConfig } from '../config.js';
 import { seedContent } from '../modules/content/index.js';
 import { seedMarket } from '../modules/market/index.js';
 import type { Clock } from '../platform/clock.js';
 import { migrate } from '../platform/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+/** The configuration tests run with: quiet, no web build, no rate limits; `env` on top. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-build',
+    RATE_LIMIT_ENABLED: 'false',
+    ...env,
+  });
+}
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
@@ -19,14 +30,7 @@ export async function createTestApp(
   await migrate(database.url);
   await seedContent(database.db);
   await seedMarket(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent-web-build',
-    RATE_LIMIT_ENABLED: 'false',
-    ...env,
-  });
-  const app = await buildApp({ config, db: database.db, clock: options.clock });
+  const app = await buildApp({ config: testConfig(env), db: database.db, clock: options.clock });
   beforeReady?.(app);
   await app.ready();
   return {

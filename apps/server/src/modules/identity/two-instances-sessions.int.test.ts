@@ -1,9 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { migrate } from '../../platform/db/migrate.js';
-import { isTestRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { type Instances, startInstances } from '../../test/instances.js';
+import { isTestRedisReachable } from '../../test/redis.js';
 import { insertUser } from './identity.repository.js';
 import { SESSION_CACHE_TTL_MS } from './identity.service.js';
 
@@ -15,31 +13,15 @@ import { SESSION_CACHE_TTL_MS } from './identity.service.js';
 const hasRedis = await isTestRedisReachable('the two-instance session test');
 
 describe.skipIf(!hasRedis)('sessions across two instances with Redis', () => {
-  let database: TestDatabase;
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  let instances: Instances | undefined;
+  const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.url);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent-web-build',
-      RATE_LIMIT_ENABLED: 'false',
-      REDIS_URL: TEST_REDIS_URL,
-      // Channels of this run only, so no other deployment on the same Redis mixes in.
-      REDIS_BUS_PREFIX: `openbourse:test:${process.pid}:${Date.now()}`,
-      MARKET_FEED: '',
-    });
-    for (let i = 0; i < 2; i += 1) {
-      const app = await buildApp({ config, db: database.db });
-      await app.ready();
-      apps.push(app);
-    }
+    instances = await startInstances(2, { MARKET_FEED: '' });
+    apps.push(...instances.apps);
   }, 30_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   const getUserInfo = (app: (typeof apps)[number], token: string) =>
@@ -48,7 +30,7 @@ describe.skipIf(!hasRedis)('sessions across two instances with Redis', () => {
   it('refuses on instance B a session signed out on instance A, before B’s cache would expire', async () => {
     const [a, b] = apps;
     if (!a || !b) throw new Error('two instances expected');
-    const user = await insertUser(database.db, {
+    const user = await insertUser((instances as Instances).database.db, {
       user_name: 'twoinstances',
       user_name_key: 'twoinstances',
       email: 'twoinstances@example.test',

@@ -1,48 +1,29 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { migrate } from '../../platform/db/migrate.js';
-import { isTestRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { seedMarket } from './market.seed.js';
+import { type Instances, startInstances } from '../../test/instances.js';
+import { isTestRedisReachable } from '../../test/redis.js';
 
 /**
  * Two server instances on one database and one Redis: instance A takes the feed lock and runs
  * the sandbox; instance B runs no feed, yet its socket clients receive A's ticks through Redis.
  */
-const REDIS_URL = TEST_REDIS_URL;
 const hasRedis = await isTestRedisReachable('the two-instance test');
 
 describe.skipIf(!hasRedis)('two instances with Redis', () => {
-  let database: TestDatabase;
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  let instances: Instances | undefined;
+  const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.url);
-    await seedMarket(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent-web-build',
-      RATE_LIMIT_ENABLED: 'false',
-      REDIS_URL,
-      // A channel of this run only, so no other deployment on the same Redis mixes in.
-      REDIS_BUS_PREFIX: `openbourse:test:${process.pid}:${Date.now()}`,
+    instances = await startInstances(2, {
       MARKET_FEED: 'sandbox',
       MARKET_SANDBOX_INTERVAL_MS: '100',
       MARKET_SANDBOX_BACKFILL_MINUTES: '0',
     });
-    for (let i = 0; i < 2; i += 1) {
-      const app = await buildApp({ config, db: database.db });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      apps.push(app);
-    }
+    apps.push(...instances.apps);
   }, 30_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database?.drop();
+    await instances?.close();
   });
 
   it('delivers ticks produced on instance A to a client of instance B', async () => {

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { fixedClock } from '../../platform/clock.js';
 import { migrate } from '../../platform/db/migrate.js';
+import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { insertUser } from '../identity/identity.repository.js';
 import { transfer } from '../ledger/index.js';
@@ -20,11 +20,7 @@ const AT = Date.parse('2026-11-26T15:00:00Z');
 let database: TestDatabase;
 let tick = AT;
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent-web-build',
-  RATE_LIMIT_ENABLED: 'false',
+const config = testConfig({
   MARKET_FEED: 'sandbox',
   MARKET_SANDBOX_INTERVAL_MS: '60000',
   MARKET_SANDBOX_BACKFILL_MINUTES: '0',
