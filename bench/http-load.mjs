@@ -1,6 +1,6 @@
 // What the HTTP benchmarks share: command-line options, servers in their own processes, an
 // autocannon run that fails loudly on any refused request, and the median.
-import { execFileSync, fork } from 'node:child_process';
+import { execFile, execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,62 @@ export function loadRun(options) {
         });
     });
   });
+}
+
+/**
+ * wrk (C, one thread by default) must be on the machine; as root it is installed from Debian's
+ * packages when missing, as the test script does for Chromium.
+ */
+export function ensureWrk() {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary is an error here.
+    if (error.code !== 'ENOENT') return;
+  }
+  if (process.getuid?.() !== 0) throw new Error('this bench needs wrk: sudo apt-get install wrk');
+  console.log("installing Debian's wrk");
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+/**
+ * One wrk run, as loadRun reports it. wrk reads answers without decoding them; autocannon turns
+ * every body into a JavaScript string (its request queue appends each chunk to a string), which
+ * for binary, compressed answers costs the load generator more than the server spends on them.
+ */
+export function wrkRun({ url, connections, duration, headers = {}, threads = 1 }) {
+  const args = ['-t', String(threads), '-c', String(connections), '-d', `${duration}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    execFile('wrk', [...args, url], (error, stdout) => {
+      if (error) return reject(error);
+      const number = (pattern) => {
+        const match = pattern.exec(stdout);
+        return match ? Number(match[1]) : null;
+      };
+      const rate = number(/Requests\/sec:\s+([\d.]+)/);
+      const total = number(/(\d+) requests in/);
+      const refused = number(/Non-2xx or 3xx responses: (\d+)/) ?? 0;
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+      const errors = socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
+      if (rate === null || total === null) return reject(new Error(`wrk printed no rate:\n${stdout}`));
+      if (refused > 0 || errors > 0) return reject(new Error(`${url}: ${refused} non-2xx, ${errors} socket errors`));
+      resolve({ rate, total, p50: wrkMilliseconds(stdout, '50%'), p99: wrkMilliseconds(stdout, '99%') });
+    });
+  });
+}
+
+/** A latency percentile line of wrk --latency ("99%  12.34ms"), in milliseconds. */
+function wrkMilliseconds(stdout, percentile) {
+  const match = new RegExp(`^\\s+${percentile}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(stdout);
+  if (!match) return null;
+  const scale = { us: 0.001, ms: 1, s: 1000 }[match[2]];
+  return Number(match[1]) * scale;
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

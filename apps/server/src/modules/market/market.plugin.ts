@@ -16,12 +16,16 @@ export async function marketPlugin(
     onGateway?: (gateway: SocketGateway) => void;
   },
 ) {
-  await app.register(fastifyWebsocket, { options: SOCKET_OPTIONS });
   registerMarketRoutes(app, options.market);
-  const gateway = registerMarketSocket(app, options.hub, options.resolveUser);
-  options.onGateway?.(gateway);
-  app.addHook('onClose', async () => {
-    gateway.close();
+  // The WebSocket plugin hooks every request of the context it is registered in (to tell
+  // upgrades apart): its own child context keeps those hooks off the hot REST routes.
+  await app.register(async (socketScope) => {
+    await socketScope.register(fastifyWebsocket, { options: SOCKET_OPTIONS });
+    const gateway = registerMarketSocket(socketScope, options.hub, options.resolveUser);
+    options.onGateway?.(gateway);
+    socketScope.addHook('onClose', async () => {
+      gateway.close();
+    });
   });
 }
 

@@ -45,8 +45,16 @@ describe('the platform around the modules', () => {
   it('answers healthz, readyz and metrics', async () => {
     expect((await testApp.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     expect((await testApp.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    await testApp.app.inject({ method: 'DELETE', url: '/no/such/route' });
     const metrics = await testApp.app.inject('/metrics');
     expect(metrics.body).toMatch(/http_request_duration_seconds/);
+    // Labelled by route pattern and status; requests no route matched share one label.
+    expect(metrics.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} 1/,
+    );
+    expect(metrics.body).toMatch(
+      /http_request_duration_seconds_count\{method="DELETE",route="unmatched",status="404"\} 1/,
+    );
   });
 
   it('serves an OpenAPI 3.1 document covering every declared route, and a reference page', async () => {
@@ -81,12 +89,24 @@ describe('the platform around the modules', () => {
     expect(html.body).toContain(`nonce="${/nonce-([^']+)'/.exec(csp)?.[1]}"`);
   });
 
-  it('answers a protected route 401 without a token', async () => {
+  it('sends the security headers and the request id with an answer refused before routing', async () => {
+    const refused = await testApp.app.inject({ url: '/healthz', headers: { lang: 'xx' } });
+    expect(refused.statusCode).not.toBe(200);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(refused.headers['x-request-id']).toBeTruthy();
+  });
+
+  it("answers a protected route 401 without a token, before the route's own preHandler runs", async () => {
+    let ownPreHandlerRan = false;
     const { app, close } = await createTestApp({}, (unready) => {
       unready.route({
         method: 'GET',
         url: '/swx/customer/test/protected',
         config: { auth: 'user' },
+        preHandler: async () => {
+          ownPreHandlerRan = true;
+        },
         handler: async () => 'secret',
       });
     });
@@ -94,6 +114,7 @@ describe('the platform around the modules', () => {
       const response = await app.inject('/swx/customer/test/protected');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 401, data: null });
+      expect(ownPreHandlerRan).toBe(false);
     } finally {
       await close();
     }

@@ -20,21 +20,26 @@ const MIN_COMPRESSED_BYTES = 1024;
  */
 export class PreserializedData<T> {
   declare readonly shape?: T;
-  private readonly bodies = new Map<string, Buffer>();
-  private readonly brotliStarted = new Set<string>();
+  /** The answers of one language (a route answers with one success code, kept with them). */
+  private readonly byLanguage = new Map<Language, LanguageBodies>();
 
   constructor(readonly json: string) {}
 
   /** The whole answer in `coding`, or in the best coding ready now (br falls back to gzip). */
   body(successCode: number, language: Language, coding: ContentCoding): { coding: ContentCoding; bytes: Buffer } {
-    const identity = this.identityBody(successCode, language);
+    // Looked up without building a key string: this runs on every request of a hot route.
+    let bodies = this.byLanguage.get(language);
+    if (!bodies || bodies.successCode !== successCode) {
+      bodies = this.buildIdentity(successCode, language);
+      this.byLanguage.set(language, bodies);
+    }
+    const identity = bodies.identity;
     if (coding === 'identity' || identity.length < MIN_COMPRESSED_BYTES) return { coding: 'identity', bytes: identity };
     if (coding === 'br') {
-      const key = `${successCode}|${language}|br`;
-      const ready = this.bodies.get(key);
-      if (ready) return { coding: 'br', bytes: ready };
-      if (!this.brotliStarted.has(key)) {
-        this.brotliStarted.add(key);
+      if (bodies.br) return bodies.br;
+      if (!bodies.brotliStarted) {
+        bodies.brotliStarted = true;
+        const ready = bodies;
         brotliCompress(
           identity,
           {
@@ -45,31 +50,31 @@ export class PreserializedData<T> {
           },
           (error, compressed) => {
             // On failure gzip keeps answering; nothing is lost but bytes.
-            if (!error) this.bodies.set(key, compressed);
+            if (!error) ready.br = { coding: 'br', bytes: compressed };
           },
         );
       }
     }
-    const key = `${successCode}|${language}|gzip`;
-    let gzipped = this.bodies.get(key);
-    if (!gzipped) {
-      gzipped = gzipSync(identity, { level: GZIP_LEVEL });
-      this.bodies.set(key, gzipped);
-    }
-    return { coding: 'gzip', bytes: gzipped };
+    bodies.gzip ??= { coding: 'gzip', bytes: gzipSync(identity, { level: GZIP_LEVEL }) };
+    return bodies.gzip;
   }
 
-  private identityBody(successCode: number, language: Language): Buffer {
-    const key = `${successCode}|${language}|identity`;
-    let bytes = this.bodies.get(key);
-    if (!bytes) {
-      const { msg } = envelope(successCode, null, language);
-      bytes = Buffer.from(`{"code":${successCode},"data":${this.json},"msg":${JSON.stringify(msg)}}`);
-      this.bodies.set(key, bytes);
-    }
-    return bytes;
+  private buildIdentity(successCode: number, language: Language): LanguageBodies {
+    const { msg } = envelope(successCode, null, language);
+    const identity = Buffer.from(`{"code":${successCode},"data":${this.json},"msg":${JSON.stringify(msg)}}`);
+    return { successCode, identity, brotliStarted: false };
   }
 }
+
+type EncodedBody = { coding: ContentCoding; bytes: Buffer };
+
+type LanguageBodies = {
+  successCode: number;
+  identity: Buffer;
+  gzip?: EncodedBody;
+  br?: EncodedBody;
+  brotliStarted: boolean;
+};
 
 /**
  * The best coding the client accepts (RFC 9110 §12.5.3): br, then gzip, else identity. A coding

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Security headers, computed once at start. Two sets, after the OWASP REST and secure-headers
@@ -39,12 +39,11 @@ const HTML_DOCUMENT: Record<string, string> = {
   'x-permitted-cross-domain-policies': 'none',
 };
 
-export function installSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }): void {
+/** The headers every response carries (app.ts sets them first thing, before anything can fail). */
+export function everyResponseHeaders(options: { isProduction: boolean }): Readonly<Record<string, string>> {
   const headers = { ...EVERY_RESPONSE };
   if (options.isProduction) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
+  return headers;
 }
 
 /** For an HTML page: the document headers and a CSP whose style nonce is returned. */
