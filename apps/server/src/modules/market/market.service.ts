@@ -81,17 +81,19 @@ export function createMarketService(db: Db, hub: MarketHub, options: MarketServi
     };
   };
 
+  // The fields of a market item a price read needs, without the sparkline it would discard.
   const realtimePrice = (instrument: Instrument): TRealtimePrice => {
-    const item = marketItem(instrument, now());
+    const state = hub.state(instrument.code);
+    const tradable = isOpenAt(instrument.hours, new Date(now()));
     return {
-      id: item.id,
-      code: item.code,
-      price: item.price,
-      zdf: item.zdf,
-      time: hub.state(instrument.code)?.time ?? null,
-      source: item.source,
-      stale: item.stale,
-      tradable: item.tradable,
+      id: instrument.id,
+      code: instrument.code,
+      price: state?.price ?? null,
+      zdf: state?.changeRatio() ?? null,
+      time: state?.time ?? null,
+      source: instrument.feed ?? 'none',
+      stale: tradable && hub.isStale(instrument.code),
+      tradable,
     };
   };
 

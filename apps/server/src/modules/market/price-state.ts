@@ -93,11 +93,22 @@ export class PriceState {
     if (drop > 0) this.minutes.splice(0, drop);
   }
 
-  /** The minutes inside the 24 hours before the latest price. */
-  private lastDay(): MinuteCandle[] {
-    if (this.time === null) return [];
+  /**
+   * Index of the first minute inside the 24 hours before the latest price (minutes.length when
+   * none is). The minutes are in time order, so a binary search finds it without copying them:
+   * the list and every price read ask for the change ratio.
+   */
+  private firstMinuteOfLastDay(): number {
+    if (this.time === null) return this.minutes.length;
     const cutoff = this.time - DAY_MS;
-    return this.minutes.filter((candle) => candle.openTime >= cutoff);
+    let low = 0;
+    let high = this.minutes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.minutes[middle] as MinuteCandle).openTime >= cutoff) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 
   /** The last 100 one-minute closes, oldest first. */
@@ -107,8 +118,7 @@ export class PriceState {
 
   /** The change ratio over the last 24 hours of data (from the first open in the window). */
   changeRatio(): string | null {
-    const day = this.lastDay();
-    const first = day[0];
+    const first = this.minutes[this.firstMinuteOfLastDay()];
     if (!first || this.price === null) return null;
     const base = Number(first.open);
     if (!(base > 0)) return null;
@@ -116,7 +126,7 @@ export class PriceState {
   }
 
   dayStats(): { high: string | null; low: string | null; volume: string | null } {
-    const day = this.lastDay();
+    const day = this.minutes.slice(this.firstMinuteOfLastDay());
     if (day.length === 0) return { high: null, low: null, volume: null };
     let high = day[0] as MinuteCandle;
     let low = high;

@@ -205,3 +205,18 @@ describe('nextChangeAfter', () => {
     expect(nextChangeAfter('us_equity', open)).toEqual(utc('2026-01-14T21:00:00'));
   });
 });
+
+describe('isOpenAt remembers its answer until the next change', () => {
+  it('answers alike whether asked forwards (from memory) or backwards (computed afresh each time)', () => {
+    // Every 53 minutes over 30 days spanning the autumn clock change and Thanksgiving 2026.
+    const start = utc('2026-10-28T00:03:00').getTime();
+    const instants = Array.from({ length: Math.floor((30 * 24 * 60) / 53) }, (_, index) => start + index * 53 * 60_000);
+    for (const key of KEYS) {
+      const forwards = instants.map((instant) => isOpenAt(key, new Date(instant)));
+      // Asking an earlier instant than the remembered one computes it again.
+      const backwards = [...instants].reverse().map((instant) => isOpenAt(key, new Date(instant)));
+      expect(backwards.reverse(), key).toEqual(forwards);
+      if (key !== 'crypto_24_7') expect(new Set(forwards).size, `${key} opens and closes in 30 days`).toBe(2);
+    }
+  });
+});

@@ -243,9 +243,24 @@ function compile(key: TradingHoursKey): Compiled {
   return found;
 }
 
-/** Whether the schedule is open at an instant (sessions are [open, close), to the minute). */
+/** The latest answer per schedule, with the span of instants it holds for. */
+const knownState = new Map<TradingHoursKey, { from: number; until: number; open: boolean }>();
+/** A remembered state is checked again at least this often, whatever nextChangeAfter said. */
+const RECHECK_MS = 3_600_000;
+
+/**
+ * Whether the schedule is open at an instant (sessions are [open, close), to the minute). Asked
+ * on every price read and order, so the answer is remembered until the schedule's next change
+ * (at most an hour): reading the exchange's wall time through Intl costs microseconds a call.
+ */
 export function isOpenAt(key: TradingHoursKey, at: Date): boolean {
-  return openAtMs(key, at.getTime());
+  const instant = at.getTime();
+  const known = knownState.get(key);
+  if (known && instant >= known.from && instant < known.until) return known.open;
+  const open = openAtMs(key, instant);
+  const next = nextChangeAfter(key, at)?.getTime() ?? Number.POSITIVE_INFINITY;
+  knownState.set(key, { from: instant, until: Math.min(next, instant + RECHECK_MS), open });
+  return open;
 }
 
 function openAtMs(key: TradingHoursKey, at: number): boolean {
