@@ -34,7 +34,7 @@ import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import { installMetrics } from './platform/observability/metrics.js';
+import { createHttpMetrics } from './platform/observability/metrics.js';
 import { registerWebApp } from './platform/web/web-app.js';
 
 export const API_PREFIX = '/swx/customer';
@@ -105,7 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // was measurable on hot routes): the security headers and the request id before anything can
   // fail, so error answers carry them too; then the language and book.
   const securityHeaders = everyResponseHeaders({ isProduction: config.NODE_ENV === 'production' });
+  const metrics = createHttpMetrics();
   app.addHook('onRequest', (request, reply, done) => {
+    metrics.track(request, reply);
     reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);
     try {
@@ -195,7 +197,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const metrics = installMetrics(app);
   const content = createContentService(db, {
     deploymentMode: config.DEPLOYMENT_MODE,
     defaultLanguage: config.DEFAULT_LANGUAGE,
@@ -255,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', { content, identity, market, marketHub, trading, tradingEngine: engine, clock });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
-  registerPlatformRoutes(app, { readiness, metrics, version: APP_VERSION });
+  registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
   await app.register(contentPlugin, { prefix: API_PREFIX, content });
   await app.register(ledgerPlugin, {
     prefix: API_PREFIX,
