@@ -4,6 +4,13 @@ import { newIdentity, registerThroughForm } from '../identity/helpers';
 test('the home market list moves live, names its sandbox source, and a row opens the detail with a chart', async ({
   page,
 }) => {
+  // Nothing on these pages may be refused by the Content-Security-Policy (the chart library's
+  // logo once injected a <style> element that was).
+  const refusedByCsp: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+      refusedByCsp.push(message.text());
+  });
   await page.goto('/');
   const stats = page.getByTestId('stats-strip');
   // Measured figures: the catalogue lists 30 cryptocurrencies.
@@ -27,6 +34,11 @@ test('the home market list moves live, names its sandbox source, and a row opens
   await expect(page.getByTestId('chart-panel').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('chart-empty')).toHaveCount(0);
   await expect(page.getByTestId('instrument-facts')).toContainText('1:2');
+  // The chart library's attribution, as its licence asks, as a link the reader can see.
+  const attribution = page.getByTestId('chart-attribution').first();
+  await expect(attribution).toBeVisible();
+  await expect(attribution).toHaveAttribute('href', 'https://www.tradingview.com/');
+  expect(refusedByCsp).toEqual([]);
 });
 
 test('an unknown instrument says so instead of showing a page of blanks', async ({ page }) => {

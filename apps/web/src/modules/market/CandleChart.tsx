@@ -62,7 +62,9 @@ export default function CandleChart({
     const chart = createChart(container, {
       autoSize: true,
       height,
-      layout: { textColor: '#343a40', background: { color: '#ffffff' } },
+      // The library's own logo injects a <style> element that the page's CSP refuses (so it
+      // showed unstyled and invisible); ChartPanel links the attribution instead.
+      layout: { textColor: '#343a40', background: { color: '#ffffff' }, attributionLogo: false },
       grid: { vertLines: { color: '#f1f3f5' }, horzLines: { color: '#f1f3f5' } },
       timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dee2e6' },
       rightPriceScale: { borderColor: '#dee2e6' },

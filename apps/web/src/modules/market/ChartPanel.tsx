@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { CandleInterval } from '@openbourse/contracts';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,19 +103,33 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
           <Text c="gray.7">{t('market.noData')}</Text>
         </div>
       ) : (
-        <Suspense fallback={<Skeleton height={height} aria-label={t('market.chart.loading')} role="status" />}>
-          <CandleChart
-            code={code}
-            interval={interval}
-            candles={data.candles}
-            source={data.source}
-            precision={precision}
-            locale={locale}
-            label={label}
-            height={height}
-            onSourceChange={onSourceChange}
-          />
-        </Suspense>
+        <>
+          <Suspense fallback={<Skeleton height={height} aria-label={t('market.chart.loading')} role="status" />}>
+            <CandleChart
+              code={code}
+              interval={interval}
+              candles={data.candles}
+              source={data.source}
+              precision={precision}
+              locale={locale}
+              label={label}
+              height={height}
+              onSourceChange={onSourceChange}
+            />
+          </Suspense>
+          {/* The chart library's licence asks for this attribution and link. */}
+          <Text size="xs" c="gray.7" ta="end">
+            <Anchor
+              href="https://www.tradingview.com/"
+              target="_blank"
+              rel="noopener noreferrer"
+              c="gray.7"
+              data-testid="chart-attribution"
+            >
+              {t('market.chart.attribution')}
+            </Anchor>
+          </Text>
+        </>
       )}
     </Stack>
   );
