@@ -293,7 +293,12 @@ export class TradingEngine {
 
   private async stopOutIfNeeded(key: string, account: Account): Promise<void> {
     const usd = (minor: bigint) => Decimal.fromMinorUnits(minor, 6);
-    let { used, equity } = this.measure(account, await this.available(key, account, false));
+    const available = await this.available(key, account, false);
+    // Every change to an account forgets its cached balance, so the tick after an open lands
+    // here: the screen (O(instruments held)) settles the common case before the exact
+    // measurement walks every open position.
+    if (this.screensSafe(account, available)) return;
+    let { used, equity } = this.measure(account, available);
     if (used === 0n || !reachesStopOut(usd(equity), usd(used))) return;
     // Confirmed on a fresh balance before anything is closed.
     for (let round = 0; round < 100; round += 1) {
