@@ -101,9 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
 
-  // One synchronous hook for what every request needs first (a promise per hook per request
-  // was measurable on hot routes): the security headers and the request id before anything can
-  // fail, so error answers carry them too; then the language and book.
+  // One hook for what every request needs first: the duration measurement, the security
+  // headers and the request id before anything can fail, so refused answers carry them too;
+  // then the language and book.
   const securityHeaders = everyResponseHeaders({ isProduction: config.NODE_ENV === 'production' });
   const metrics = createHttpMetrics();
   app.addHook('onRequest', (request, reply, done) => {
