@@ -41,6 +41,19 @@ test('the home market list moves live, names its sandbox source, and a row opens
   expect(refusedByCsp).toEqual([]);
 });
 
+test("a quiet instrument's chart says it has no data yet, then appears with its first price", async ({ page }) => {
+  // LINKUSDT follows the test feed and has had no price in this deployment.
+  await page.goto('/market?tab=2&code=LINKUSDT');
+  const chart = page.getByTestId('chart-panel');
+  await expect(chart.getByTestId('chart-empty')).toBeVisible();
+  const response = await page.request.post('/__test/market/ticks', {
+    data: { ticks: [{ code: 'LINKUSDT', price: '14.5' }] },
+  });
+  expect(response.ok()).toBe(true);
+  await expect(chart.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  await expect(chart.getByTestId('chart-empty')).toHaveCount(0);
+});
+
 test('an unknown instrument says so instead of showing a page of blanks', async ({ page }) => {
   await page.goto('/cruuency?code=NOPE&type=2&id=999');
   await expect(page.getByTestId('instrument-unknown')).toBeVisible();

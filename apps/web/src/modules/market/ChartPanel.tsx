@@ -1,11 +1,12 @@
 import { Anchor, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { CandleInterval } from '@openbourse/contracts';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../shared/ui/QueryState';
 import { CANDLE_INTERVALS } from './constants';
 import { formatPrice } from './format';
 import { useCandles } from './market.api';
+import { subscribePrices } from './marketSocket';
 import { SourceBadge } from './SourceBadge';
 import { useLocale } from './useLocale';
 
@@ -62,6 +63,28 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
   }, [refetch]);
 
   const data = candles.data;
+  // No history yet: the feed's first prices start it. Read the candles again shortly after a
+  // live price arrives (a candle is written about a second after its prices), at most every 5 s,
+  // so a quiet instrument's chart appears with its first trade instead of waiting for a reload.
+  const isEmpty = data !== undefined && data.candles.length === 0;
+  useEffect(() => {
+    if (!isEmpty) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastRead = 0;
+    const unsubscribe = subscribePrices([code], () => {
+      if (timer !== null || Date.now() - lastRead < 5_000) return;
+      timer = setTimeout(() => {
+        timer = null;
+        lastRead = Date.now();
+        void refetch();
+      }, 1_500);
+    });
+    return () => {
+      unsubscribe();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [isEmpty, code, refetch]);
+
   const first = data?.candles[0];
   const last = data?.candles.at(-1);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
