@@ -46,6 +46,8 @@ test('a demo long with stop loss and take profit: confirm, live P&L, take profit
   // Live P&L follows the price: (155 − 150) × 1 = +5.
   await setPrice(page, '155');
   await expect(panel.getByTestId(`position-pnl-${orderNo}`)).toContainText('5.00');
+  // Equity includes it: the demo's 100,000 less the 0.15 fee (0.1% of 150), plus the +5.
+  await expect(panel.getByTestId('summary-equity')).toContainText('100,004.85');
 
   // Through the take profit: the engine closes it and a toast says so.
   await setPrice(page, '161');

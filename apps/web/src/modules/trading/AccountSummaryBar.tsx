@@ -22,10 +22,18 @@ const BAND_COLOURS: Record<MarginBand, string> = {
  * (green above 200%, yellow 100–200%, orange 50–100%, red at 50% and below, where positions
  * are stopped out); the band is also written out, so colour is never the only signal.
  */
-export function AccountSummaryBar({ summary }: { summary: UseQueryResult<TAccountSummary> }) {
+export function AccountSummaryBar({
+  summary,
+  figures,
+}: {
+  /** The server's summary: its loading and error states. */
+  summary: UseQueryResult<TAccountSummary>;
+  /** What to show: the server's figures with the live P&L of the rows (ticketMath's withLivePnl). */
+  figures: TAccountSummary | undefined;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const data = summary.data;
+  const data = figures;
   const band = marginBand(data?.marginLevel ?? null);
   const figure = (label: string, value: ReactNode, testId?: string) => (
     <div key={label}>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { CLOSE_REASONS, type CloseReason, type TMarketInfo, type TPosition } from '@openbourse/contracts';
-import type { Decimal } from '@openbourse/money';
+import { Decimal } from '@openbourse/money';
 import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
@@ -28,7 +28,7 @@ import { AccountSummaryBar } from './AccountSummaryBar';
 import { AmendPositionModal, CancelOrderModal, ClosePositionModal } from './PositionModals';
 import { rememberPositions } from './positionEvents';
 import { PnlText, SideBadge } from './TradingParts';
-import { isUsdQuoted, parseSigned, pnlUsdt } from './ticketMath';
+import { isUsdQuoted, parseSigned, pnlUsdt, withLivePnl } from './ticketMath';
 import { LIVE_REFRESH_MS, type OrdersPage, useAccountSummary, useMarketInfos, useOrders } from './trading.api';
 import { formatUsdt } from './tradingFormat';
 import { usePositionEvents } from './usePositionEvents';
@@ -101,6 +101,7 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
 
   const currentPriceOf = (position: TPosition): string | null =>
     livePrice(position, pushes.get(position.code), openOrders.dataUpdatedAt);
+  const figures = summary.data && withLivePnl(summary.data, livePnlOf(openOrders.data, infos, currentPriceOf));
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId} data-testid="positions-panel">
@@ -108,7 +109,7 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
         <Title order={headingOrder} size="h3" id={headingId}>
           {title ?? t('trading.positions.title')}
         </Title>
-        <AccountSummaryBar summary={summary} />
+        <AccountSummaryBar summary={summary} figures={figures} />
         <PanelWidth.Provider value={width}>
           <Tabs value={tab} onChange={(value) => setTab(value === 'pending' || value === 'history' ? value : 'open')}>
             <Tabs.List>
@@ -144,6 +145,25 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
       )}
     </Card>
   );
+}
+
+/**
+ * The open positions' P&L at the prices on screen, or null unless every open position is listed
+ * and each has a P&L (the summary then keeps the server's figure).
+ */
+function livePnlOf(
+  list: { items: TPosition[]; total: number } | undefined,
+  infos: ReadonlyMap<string, TMarketInfo>,
+  currentPriceOf: (position: TPosition) => string | null,
+): Decimal | null {
+  if (!list || list.items.length !== list.total) return null;
+  let total = Decimal.ZERO;
+  for (const position of list.items) {
+    const pnl = pnlOf(position, infos.get(position.code), currentPriceOf(position));
+    if (pnl === null) return null;
+    total = total.add(pnl);
+  }
+  return total;
 }
 
 /** The socket's price when it is newer than the list, else the price the server listed with the position. */

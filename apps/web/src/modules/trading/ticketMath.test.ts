@@ -16,6 +16,7 @@ import {
   stopProblems,
   type TicketInstrument,
   trailingProblem,
+  withLivePnl,
 } from './ticketMath';
 
 const d = (value: string) => Decimal.parse(value);
@@ -308,5 +309,43 @@ describe('open positions', () => {
     expect(marginBand('0.99')).toBe('warning');
     expect(marginBand('0.5')).toBe('danger');
     expect(marginBand('0.1')).toBe('danger');
+  });
+});
+
+describe('withLivePnl', () => {
+  // The server's figures when it last looked: 99,699.70 available, 300 held, P&L 0.
+  const server = {
+    balance: '99699.700000',
+    equity: '99999.700000',
+    usedMargin: '300.000000',
+    freeMargin: '99699.700000',
+    marginLevel: '333.332333',
+    unrealisedPnl: '0.000000',
+    stopOutLevel: '0.5',
+  };
+
+  it('puts the live P&L in place of the server one: equity, free margin and margin level follow', () => {
+    // 99,999.70 − 0 + 3 = 100,002.70; free 100,002.70 − 300; level 100,002.70 ÷ 300 = 333.342333…
+    expect(withLivePnl(server, d('3'))).toEqual({
+      ...server,
+      equity: '100002.700000',
+      freeMargin: '99702.700000',
+      unrealisedPnl: '3.000000',
+      marginLevel: '333.342333',
+    });
+    // A loss, where the server had −10: 99,989.70 + 10 − 150.25 = 99,849.45; level ÷ 300 = 332.8315
+    // (written as the server writes it: rounded down to six places, no trailing zeros).
+    expect(withLivePnl({ ...server, unrealisedPnl: '-10.000000', equity: '99989.700000' }, d('-150.25'))).toMatchObject(
+      {
+        equity: '99849.450000',
+        marginLevel: '332.8315',
+      },
+    );
+  });
+
+  it("keeps the server's summary when the live P&L is unknown, and has no level without margin", () => {
+    expect(withLivePnl(server, null)).toBe(server);
+    const flat = { ...server, usedMargin: '0.000000', marginLevel: null, equity: '99699.700000' };
+    expect(withLivePnl(flat, d('0')).marginLevel).toBeNull();
   });
 });

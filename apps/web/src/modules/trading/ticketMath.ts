@@ -1,3 +1,4 @@
+import type { TAccountSummary } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
 
 /**
@@ -394,4 +395,26 @@ export function closeLotsProblem(text: string, positionLots: string, lotStep: st
   if (lots.gt(Decimal.parse(positionLots))) return 'aboveMax';
   if (lotStep && !lots.isMultipleOf(Decimal.parse(lotStep))) return 'offStep';
   return null;
+}
+
+/**
+ * The account summary with the server's unrealised P&L replaced by the live one (the open
+ * positions' P&L at the socket's prices), so equity, free margin and margin level move with the
+ * prices the rows show between the server's figures, which are read every few seconds. Null
+ * (some position's P&L unknown, or not every open position listed) keeps the server's summary.
+ */
+export function withLivePnl(summary: TAccountSummary, livePnl: Decimal | null): TAccountSummary {
+  const serverPnl = parseSigned(summary.unrealisedPnl);
+  const serverEquity = parseSigned(summary.equity);
+  const used = parseSigned(summary.usedMargin);
+  if (livePnl === null || serverPnl === null || serverEquity === null || used === null) return summary;
+  const equity = serverEquity.sub(serverPnl).add(livePnl);
+  return {
+    ...summary,
+    equity: equity.toFixed(6),
+    freeMargin: equity.sub(used).toFixed(6),
+    unrealisedPnl: livePnl.toFixed(6),
+    // As the server states it: equity ÷ used margin, a ratio to six places, rounded down.
+    marginLevel: used.isPositive() ? equity.div(used, 6, 'floor').toString() : null,
+  };
 }
