@@ -53,6 +53,9 @@ test('a demo long with stop loss and take profit: confirm, live P&L, take profit
   await setPrice(page, '161');
   // The toast's own title (the ticket has a "Take profit" field too, so a looser match would pass early).
   await expect(page.getByText('Take profit reached')).toBeVisible();
+  // Its text under the title is dark enough to read (Mantine's default grey is 3.3:1 on white).
+  const toast = page.locator('.mantine-Notification-root', { hasText: 'Take profit reached' });
+  await expect(toast.locator('.mantine-Notification-description')).toHaveCSS('color', 'rgb(73, 80, 87)');
   await expect(panel.getByTestId(`position-row-${orderNo}`)).toHaveCount(0);
   await panel.getByTestId('positions-tab-history').click();
   const closed = panel.getByTestId(`position-row-${orderNo}`);

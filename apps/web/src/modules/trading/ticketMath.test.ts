@@ -328,16 +328,16 @@ describe('withLivePnl', () => {
     // 99,999.70 − 0 + 3 = 100,002.70; free 100,002.70 − 300; level 100,002.70 ÷ 300 = 333.342333…
     expect(withLivePnl(server, d('3'))).toEqual({
       ...server,
-      equity: '100002.700000',
-      freeMargin: '99702.700000',
-      unrealisedPnl: '3.000000',
+      equity: '100002.7',
+      freeMargin: '99702.7',
+      unrealisedPnl: '3',
       marginLevel: '333.342333',
     });
     // A loss, where the server had −10: 99,989.70 + 10 − 150.25 = 99,849.45; level ÷ 300 = 332.8315
     // (written as the server writes it: rounded down to six places, no trailing zeros).
     expect(withLivePnl({ ...server, unrealisedPnl: '-10.000000', equity: '99989.700000' }, d('-150.25'))).toMatchObject(
       {
-        equity: '99849.450000',
+        equity: '99849.45',
         marginLevel: '332.8315',
       },
     );

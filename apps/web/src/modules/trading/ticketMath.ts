@@ -408,12 +408,13 @@ export function withLivePnl(summary: TAccountSummary, livePnl: Decimal | null): 
   const serverEquity = parseSigned(summary.equity);
   const used = parseSigned(summary.usedMargin);
   if (livePnl === null || serverPnl === null || serverEquity === null || used === null) return summary;
+  // Exact: every term is a whole number of USDT minor units (six places), so is the result.
   const equity = serverEquity.sub(serverPnl).add(livePnl);
   return {
     ...summary,
-    equity: equity.toFixed(6),
-    freeMargin: equity.sub(used).toFixed(6),
-    unrealisedPnl: livePnl.toFixed(6),
+    equity: equity.toString(),
+    freeMargin: equity.sub(used).toString(),
+    unrealisedPnl: livePnl.toString(),
     // As the server states it: equity ÷ used margin, a ratio to six places, rounded down.
     marginLevel: used.isPositive() ? equity.div(used, 6, 'floor').toString() : null,
   };
