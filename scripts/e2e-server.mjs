@@ -4,6 +4,7 @@
 // through a small HTTP endpoint (GET /code?to=address). Playwright starts and stops this.
 // Usage: node scripts/e2e-server.mjs main|guarded
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +109,10 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
 } else {
+  // A fresh embedded cluster each run, as the branch above makes a fresh database: journeys rely
+  // on what a new deployment has (an instrument without history, the first user's numbers).
   env.DATA_DIR = path.join(root, `var/e2e-${profile}`);
+  rmSync(env.DATA_DIR, { recursive: true, force: true });
   env.EMBEDDED_PG_PORT = String(chosen.embeddedPort);
 }
 
