@@ -56,10 +56,25 @@ export function createMarketService(db: Db, hub: MarketHub, options: MarketServi
     return instrument;
   };
 
-  const marketItem = (instrument: Instrument, at: number): TMarketItem => {
+  /** What a price read and a market item share: the price, its 24 h change, source and status. */
+  const realtimePrice = (instrument: Instrument, at: number): TRealtimePrice => {
     const state = hub.state(instrument.code);
-    const price = state?.price ?? null;
     const tradable = isOpenAt(instrument.hours, new Date(at));
+    return {
+      id: instrument.id,
+      code: instrument.code,
+      price: state?.price ?? null,
+      zdf: state?.changeRatio() ?? null,
+      time: state?.time ?? null,
+      source: instrument.feed ?? 'none',
+      // A closed market's last price is its close, not a stale price.
+      stale: tradable && hub.isStale(instrument.code),
+      tradable,
+    };
+  };
+
+  const marketItem = (instrument: Instrument, at: number): TMarketItem => {
+    const { price, zdf, source, stale, tradable } = realtimePrice(instrument, at);
     return {
       id: instrument.id,
       code: instrument.code,
@@ -68,32 +83,15 @@ export function createMarketService(db: Db, hub: MarketHub, options: MarketServi
       logo: `/market-logos/${encodeURIComponent(instrument.code)}.svg`,
       price,
       nowPrice: price,
-      zdf: state?.changeRatio() ?? null,
-      hundred: state?.sparkline() ?? [],
-      source: instrument.feed ?? 'none',
-      // A closed market's last price is its close, not a stale price.
-      stale: tradable && hub.isStale(instrument.code),
+      zdf,
+      hundred: hub.state(instrument.code)?.sparkline() ?? [],
+      source,
+      stale,
       tradable,
       precision: pricePrecision(
         price === null ? Number(instrument.reference_price) : Number(price),
         instrument.tick_size,
       ),
-    };
-  };
-
-  // The fields of a market item a price read needs, without the sparkline it would discard.
-  const realtimePrice = (instrument: Instrument): TRealtimePrice => {
-    const state = hub.state(instrument.code);
-    const tradable = isOpenAt(instrument.hours, new Date(now()));
-    return {
-      id: instrument.id,
-      code: instrument.code,
-      price: state?.price ?? null,
-      zdf: state?.changeRatio() ?? null,
-      time: state?.time ?? null,
-      source: instrument.feed ?? 'none',
-      stale: tradable && hub.isStale(instrument.code),
-      tradable,
     };
   };
 
@@ -157,15 +155,16 @@ export function createMarketService(db: Db, hub: MarketHub, options: MarketServi
     getPrice(id: number): TRealtimePrice {
       const instrument = hub.instrumentById(id);
       if (!instrument) throw new AppError('UNKNOWN_INSTRUMENT');
-      return realtimePrice(instrument);
+      return realtimePrice(instrument, now());
     },
 
     realtimePrice(code: string): TRealtimePrice {
-      return realtimePrice(requireInstrument(code));
+      return realtimePrice(requireInstrument(code), now());
     },
 
     realtimePrices(codes: string[]): TRealtimePrice[] {
-      return [...new Set(codes)].map((code) => realtimePrice(requireInstrument(code)));
+      const at = now();
+      return [...new Set(codes)].map((code) => realtimePrice(requireInstrument(code), at));
     },
 
     async candles(query: {

@@ -18,27 +18,14 @@ export function createHttpMetrics(): HttpMetrics {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  // One child per route and status, found without building a key: resolving the labels on every
-  // answer cost more than the rest of the recording. A route's config object is one per method
-  // and pattern (unmatched requests share the 404 handler's); the label is the route pattern,
-  // never the raw URL (ids in paths would explode the set), and statuses are a few dozen.
-  const children = new WeakMap<object, Map<number, Histogram.Internal<'method' | 'route' | 'status'>>>();
-  const withoutConfig = {};
   const record = (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions;
-    const key: object = route.config ?? withoutConfig;
-    let byStatus = children.get(key);
-    if (!byStatus) {
-      byStatus = new Map();
-      children.set(key, byStatus);
-    }
-    let child = byStatus.get(reply.statusCode);
-    if (!child) {
-      const labels = { method: request.method, route: route.url ?? 'unmatched', status: String(reply.statusCode) };
-      child = duration.labels(labels);
-      byStatus.set(reply.statusCode, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    const labels = {
+      method: request.method,
+      // The route pattern, never the raw URL: ids in paths would explode the label set.
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    duration.observe(labels, reply.elapsedTime / 1000);
   };
   return {
     registry,

@@ -53,37 +53,35 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
       // Private mode: the choice lasts for this page only.
     }
   };
-  // A live price from another feed than the candles': read the candles again, at most every 10 s.
+  // Reads the candles again, at most every 5 s: when a live price comes from another feed than
+  // the candles', and when an instrument without history gets its first price (below).
   const lastRefetch = useRef(0);
   const refetch = candles.refetch;
-  const onSourceChange = useCallback(() => {
-    if (Date.now() - lastRefetch.current < 10_000) return;
+  const readCandlesAgain = useCallback(() => {
+    if (Date.now() - lastRefetch.current < 5_000) return;
     lastRefetch.current = Date.now();
     void refetch();
   }, [refetch]);
 
   const data = candles.data;
-  // No history yet: the feed's first prices start it. Read the candles again shortly after a
-  // live price arrives (a candle is written about a second after its prices), at most every 5 s,
-  // so a quiet instrument's chart appears with its first trade instead of waiting for a reload.
+  // No history yet: the feed's first prices start it, so a quiet instrument's chart appears with
+  // its first trade instead of waiting for a reload. A candle is written about a second after its
+  // prices, hence the short wait before reading.
   const isEmpty = data !== undefined && data.candles.length === 0;
   useEffect(() => {
     if (!isEmpty) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let lastRead = 0;
     const unsubscribe = subscribePrices([code], () => {
-      if (timer !== null || Date.now() - lastRead < 5_000) return;
-      timer = setTimeout(() => {
+      timer ??= setTimeout(() => {
         timer = null;
-        lastRead = Date.now();
-        void refetch();
+        readCandlesAgain();
       }, 1_500);
     });
     return () => {
       unsubscribe();
       if (timer !== null) clearTimeout(timer);
     };
-  }, [isEmpty, code, refetch]);
+  }, [isEmpty, code, readCandlesAgain]);
 
   const first = data?.candles[0];
   const last = data?.candles.at(-1);
@@ -137,7 +135,7 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
               locale={locale}
               label={label}
               height={height}
-              onSourceChange={onSourceChange}
+              onSourceChange={readCandlesAgain}
             />
           </Suspense>
           {/* The chart library's licence asks for this attribution and link. */}
