@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
+import type { Db } from './database.js';
 import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
 import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
@@ -24,7 +25,6 @@ import {
 import { createTradingService, TradingEngine, type TradingService, tradingPlugin } from './modules/trading/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
-import type { Db } from './platform/db/database.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { installErrorHandling } from './platform/errors/error-handler.js';

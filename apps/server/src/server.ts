@@ -1,8 +1,8 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { createAppDatabase as createDatabase } from './database.js';
 import { seedContent } from './modules/content/index.js';
 import { seedMarket } from './modules/market/index.js';
-import { createDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { provisionDatabase } from './platform/db/provision.js';
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role, USER_NAME_PATTERN } from '@openbourse/contracts';
 import { loadConfig } from '../config.js';
+import { createAppDatabase as createDatabase } from '../database.js';
 import * as repository from '../modules/identity/identity.repository.js';
 import { hashPassword } from '../modules/identity/password.js';
 import { newInviteCode } from '../modules/identity/secrets.js';
-import { createDatabase } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
 import { provisionDatabase } from '../platform/db/provision.js';
 

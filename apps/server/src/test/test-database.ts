@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type Db } from '../platform/db/database.js';
+import { createAppDatabase as createDatabase, type Db } from '../database.js';
 
 export type TestDatabase = { url: string; db: Db; drop: () => Promise<void> };
 

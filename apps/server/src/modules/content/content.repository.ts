@@ -1,6 +1,6 @@
 import type { ContentKind, Language } from '@openbourse/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 
 /** The only SQL over the content module's tables. */
 

@@ -9,7 +9,7 @@ import {
   type TPublicSettings,
 } from '@openbourse/contracts';
 import { SERVER_ROOT } from '../../config.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './content.repository.js';
 import { renderMarkdown } from './markdown.js';

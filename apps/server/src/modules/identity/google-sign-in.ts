@@ -9,7 +9,7 @@ import {
 } from '@openbourse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { IdentityService } from './identity.service.js';

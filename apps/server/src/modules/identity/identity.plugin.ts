@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { registerGoogleRoutes } from './google.routes.js';
 import { createGoogleSignIn, type GoogleOptions } from './google-sign-in.js';
 import { registerIdentityRoutes } from './identity.routes.js';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import type { IdentityTables } from './identity.tables.js';
 
 /** The only SQL over the identity module's tables. */

@@ -10,9 +10,9 @@ import type {
 } from '@openbourse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { generateSecret, generateURI, verifySync } from 'otplib';
+import type { Db } from '../../database.js';
 import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { AuthLevel } from '../../platform/http/auth.js';
 import type { Mailer } from '../../platform/mail/mailer.js';

@@ -67,11 +67,4 @@ export type IdentityTables = {
     expires_at: Date;
     created_at: Generated<Date>;
   };
-  mail_outbox: {
-    id: Generated<string>;
-    to_address: string;
-    subject: string;
-    text_body: string;
-    created_at: Generated<Date>;
-  };
 };

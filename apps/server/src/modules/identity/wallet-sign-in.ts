@@ -10,8 +10,8 @@ import type {
 import { TronWeb, Trx } from 'tronweb';
 import { getAddress, isAddress, verifyMessage } from 'viem';
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import type { Db } from '../../database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { IdentityService } from './identity.service.js';

@@ -1,7 +1,7 @@
 import { ZLoginResult, ZWalletLoginRequest, ZWalletNonceRequest, ZWalletNonceResponse } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
 import { defineRoute } from '../../platform/http/route.js';
 import type { IdentityService } from './identity.service.js';
 import { createWalletSignIn, type RequestOrigin, WALLET_NONCES_PER_ADDRESS_PER_MINUTE } from './wallet-sign-in.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { cachedUserSummary, forgetUserSummaries, SETTLING_MS } from './balance-cache.js';
 
 /** A stand-in database: the cache only needs an owner object to key its entries by. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 
 /**
  * A user's balance summary (getUserInfo's balances and today's P&L) for a moment, so a page

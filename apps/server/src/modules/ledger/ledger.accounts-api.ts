@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Book, TBalance, TStatementEntry, TStatementQuery, TStatementResponse } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { cachedUserSummary } from './balance-cache.js';
 import {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
 
 export async function ledgerPlugin(

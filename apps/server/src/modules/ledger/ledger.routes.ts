@@ -8,7 +8,7 @@ import {
 } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { defineRoute } from '../../platform/http/route.js';
 import { adjustBalance, balancesOf, resetDemo, statementCsv, statementOf } from './ledger.accounts-api.js';

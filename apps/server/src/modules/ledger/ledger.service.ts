@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Book, TransferReason } from '@openbourse/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { forgetUserSummaries } from './balance-cache.js';
 import type { AccountKind } from './ledger.tables.js';

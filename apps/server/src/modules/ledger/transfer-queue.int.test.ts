@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { createGroupCommit } from '../../platform/db/group-commit.js';
 import { type TransferInput, type TransferResult, transferBatch } from './ledger.service.js';
 

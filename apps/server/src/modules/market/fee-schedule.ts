@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { listFeeRates } from './market.repository.js';
 
 /** How long a read of `market_fee_schedule` is used before it is read again. */

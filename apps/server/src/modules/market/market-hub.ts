@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { BinanceFeed } from './feeds/binance-feed.js';
 import { ReplayFeed, replayCodes } from './feeds/replay-feed.js';
 import { SandboxFeed, seededRandom, simulateHistory } from './feeds/sandbox-feed.js';

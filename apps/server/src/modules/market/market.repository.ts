@@ -1,6 +1,6 @@
 import { Decimal } from '@openbourse/money';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import type { MarketTables } from './market.tables.js';
 import type { AssetClass, InstrumentSeed, LogoSpec, TradingHoursKey } from './market.types.js';
 import type { MinuteCandle } from './price-state.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { DEFAULT_LEVERAGE_CAPS, INSTRUMENT_CATALOGUE } from './catalogue/instruments.js';
 import { upsertInstruments } from './market.repository.js';
 

@@ -10,7 +10,7 @@ import {
   type TRealtimePrice,
   type TStats,
 } from '@openbourse/contracts';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { PreserializedData } from '../../platform/http/preserialized.js';
 import { countUsers } from '../identity/index.js';

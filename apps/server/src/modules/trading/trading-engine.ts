@@ -1,5 +1,5 @@
 import { Decimal } from '@openbourse/money';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { getBalance } from '../ledger/index.js';
 import type { Logger, MarketHub } from '../market/market-hub.js';
 import type { PositionRow, TradingService } from './trading.service.js';

@@ -12,7 +12,7 @@ import type {
 import { STOP_OUT_MARGIN_LEVEL } from '@openbourse/contracts';
 import { Decimal, formatAmount } from '@openbourse/money';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db } from '../../database.js';
 import { createGroupCommit, type Outcome } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {

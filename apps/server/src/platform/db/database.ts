@@ -1,29 +1,22 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { ContentTables } from '../../modules/content/content.tables.js';
-import type { IdentityTables } from '../../modules/identity/identity.tables.js';
-import type { LedgerTables } from '../../modules/ledger/ledger.tables.js';
-import type { MarketTables } from '../../modules/market/market.tables.js';
-import type { ReferralTables } from '../../modules/referral/referral.tables.js';
-import type { TradingTables } from '../../modules/trading/trading.tables.js';
-import type { PlatformTables } from './platform.tables.js';
 
-// Every module's tables, composed. Each module declares its own in <module>.tables.ts
-// and only its repository queries them.
-export type Database = PlatformTables &
-  ContentTables &
-  IdentityTables &
-  LedgerTables &
-  MarketTables &
-  TradingTables &
-  ReferralTables;
-export type Db = Kysely<Database>;
+/**
+ * A module's view of the database: a connection or a transaction typed with only the tables it
+ * may query. The full schema type is composed at the app level (`src/database.ts`); platform
+ * code and each module see their own tables alone, so a query on another module's table does not
+ * type-check. A wider view satisfies a narrower one, so a workflow that spans modules opens its
+ * transaction on the union of the views it needs and hands each module's public face the same
+ * transaction (Kysely's `Transaction<A & B>` is a `Transaction<B>`).
+ */
+export type DbView<Tables> = Kysely<Tables> | Transaction<Tables>;
 
 // NUMERIC and BIGINT arrive as strings (exact); int8 ids of our own tables fit in a JS number
 // only as long as they stay below 2^53, so money never travels through this parser.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
-export function createDatabase(connectionString: string, options: { max?: number } = {}): Db {
+/** A pooled connection typed with `Tables` (the app passes its composed schema type). */
+export function createDatabase<Tables>(connectionString: string, options: { max?: number } = {}): Kysely<Tables> {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -34,5 +27,5 @@ export function createDatabase(connectionString: string, options: { max?: number
   pool.on('error', (error) => {
     process.stderr.write(`[openbourse] idle database connection lost: ${error.message}\n`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }

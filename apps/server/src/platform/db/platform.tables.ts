@@ -12,6 +12,14 @@ export type PlatformTables = {
     request_id: string | null;
     created_at: Generated<Date>;
   };
+  /** Development mail (no SMTP_URL): the platform mailer writes here. */
+  mail_outbox: {
+    id: Generated<string>;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    created_at: Generated<Date>;
+  };
   schema_migrations: {
     version: number;
     name: string;

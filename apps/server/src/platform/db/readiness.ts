@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import type { DbView } from './database.js';
 import { readMigrations } from './migrate.js';
+import type { PlatformTables } from './platform.tables.js';
 
 /** Ready when the database answers and every migration file is applied. */
-export function createDatabaseReadiness(db: Db): () => Promise<boolean> {
+export function createDatabaseReadiness(db: DbView<PlatformTables>): () => Promise<boolean> {
   let versions: number[] | null = null;
   return async () => {
     versions ??= (await readMigrations()).map((file) => file.version);

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/database.js';
+import type { DbView } from '../db/database.js';
+import type { PlatformTables } from '../db/platform.tables.js';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 export type Mailer = { send: (mail: OutgoingMail) => Promise<void>; kind: 'smtp' | 'outbox' };
@@ -8,7 +9,10 @@ export type Mailer = { send: (mail: OutgoingMail) => Promise<void>; kind: 'smtp'
  * Real delivery over SMTP when SMTP_URL is set; otherwise (development) every mail lands in
  * the `mail_outbox` table and on the console, so codes can be read without a mail server.
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string; log: (line: string) => void }): Mailer {
+export function createMailer(
+  db: DbView<PlatformTables>,
+  options: { smtpUrl?: string; from: string; log: (line: string) => void },
+): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { ContentTables } from './modules/content/content.tables.js';
+import type { IdentityTables } from './modules/identity/identity.tables.js';
+import type { LedgerTables } from './modules/ledger/ledger.tables.js';
+import type { MarketTables } from './modules/market/market.tables.js';
+import type { ReferralTables } from './modules/referral/referral.tables.js';
+import type { TradingTables } from './modules/trading/trading.tables.js';
+import { createDatabase } from './platform/db/database.js';
+import type { PlatformTables } from './platform/db/platform.tables.js';
+
+/**
+ * The whole schema, composed at the app level: each module declares its own tables in
+ * `<module>.tables.ts` and works on a `DbView` of them alone; only the composition root, the
+ * command-line tools and tests hold the full type.
+ */
+export type Database = PlatformTables &
+  ContentTables &
+  IdentityTables &
+  LedgerTables &
+  MarketTables &
+  TradingTables &
+  ReferralTables;
+export type Db = Kysely<Database>;
+
+export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {
+  return createDatabase<Database>(connectionString, options);
+}
