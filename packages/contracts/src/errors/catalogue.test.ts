@@ -9,7 +9,7 @@ const entries = (Object.keys(CATALOGUE) as CatalogueName[]).map(
 
 describe('the error catalogue', () => {
   it('holds every code of SPEC §8', () => {
-    const codes = new Set(entries.map(([, code]) => code));
+    const codes = new Set<number>(entries.map(([, code]) => code));
     const spec = [
       ...Array.from({ length: 40 }, (_, i) => 10001 + i),
       10091,

@@ -289,7 +289,12 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
 
   describe('the guard', () => {
     it('answers 401 for a missing, malformed or unknown token', async () => {
-      for (const headers of [{}, { authorization: 'garbage' }, { authorization: 'A'.repeat(43) }]) {
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { authorization: 'garbage' },
+        { authorization: 'A'.repeat(43) },
+      ];
+      for (const headers of attempts) {
         const result = await post(app, '/user/getUserInfo', undefined, headers);
         expect(result).toMatchObject({ status: 401, code: 401 });
       }

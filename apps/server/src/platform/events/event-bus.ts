@@ -20,10 +20,7 @@ export type EventPublisher<Events> = {
 
 export type EventSubscriber<Events> = {
   /** Returns the function that unsubscribes. */
-  subscribe<Name extends keyof Events & string>(
-    name: Name,
-    listener: (payload: Events[Name]) => void | Promise<void>,
-  ): () => void;
+  subscribe<Name extends keyof Events & string>(name: Name, listener: (payload: Events[Name]) => unknown): () => void;
 };
 
 export type EventBus<Events> = EventPublisher<Events> &
@@ -41,7 +38,7 @@ export function createEventBus<Events>(options: {
   log: Log;
   cluster?: { bus: ClusterBus; topicPrefix: string; decoders: ClusterDecoders<Events> };
 }): EventBus<Events> {
-  const listeners = new Map<string, Array<(payload: unknown) => void | Promise<void>>>();
+  const listeners = new Map<string, Array<(payload: unknown) => unknown>>();
   const failureCounts = new Map<string, number>();
   const cluster = options.cluster;
 
@@ -85,7 +82,7 @@ export function createEventBus<Events>(options: {
       deliver(name, payload);
     },
     subscribe(name, listener) {
-      const own = listener as (payload: unknown) => void | Promise<void>;
+      const own = listener as (payload: unknown) => unknown;
       listeners.set(name, [...(listeners.get(name) ?? []), own]);
       return () => {
         listeners.set(
