@@ -12,11 +12,11 @@ import {
 } from '../../modules/content/content.api';
 import { useAuthSettings } from '../../modules/identity/identity.api';
 import { useSession } from '../../modules/identity/session';
+import { DESKTOP_TABS, hidesAllBars, hidesFooterAndTabBar, isRouteAvailable } from '../../shared/routes';
+import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
-import { ComingSoon } from '../ComingSoon';
 import { Logo } from '../Logo';
-import { DESKTOP_TABS, hidesAllBars, hidesFooterAndTabBar, isRouteAvailable } from '../routes';
 import { SandboxRibbon } from '../SandboxRibbon';
 
 export function DesktopShell({ children }: { children: ReactNode }) {

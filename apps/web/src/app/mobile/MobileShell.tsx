@@ -13,18 +13,16 @@ import {
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { contentHref, useFooterPages, usePublicSettings } from '../../modules/content/content.api';
 import { useAuthSettings } from '../../modules/identity/identity.api';
 import { displayUserName, useSession } from '../../modules/identity/session';
+import { hidesAllBars, hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../../shared/routes';
+import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
-import { SupportLink } from '../../shared/ui/SupportLink';
-import { ComingSoon } from '../ComingSoon';
 import { LogoMark } from '../Logo';
-import { hidesAllBars, hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../routes';
 import { SandboxRibbon } from '../SandboxRibbon';
 
 // Loaded on first use, keeping the modal code out of the first page.
-const SearchOverlay = lazy(() => import('../../shared/ui/SearchOverlay'));
+const SearchOverlay = lazy(() => import('../../modules/search/SearchOverlay'));
 
 const TAB_ICONS: Record<string, typeof IconHome> = {
   '/': IconHome,
@@ -211,32 +209,3 @@ function OnboardingBoard({ onDone }: { onDone: () => void }) {
 }
 
 /** The mobile home footer: company (1), policy (2), other (3) and online support (SPEC §2). */
-export function MobileFooterLinks() {
-  const { t } = useTranslation();
-  const pages = useFooterPages();
-  const settings = usePublicSettings();
-  const groups: Array<{ type: 1 | 2 | 3; title: string }> = [
-    { type: 1, title: t('footer.company') },
-    { type: 2, title: t('footer.policy') },
-    { type: 3, title: t('footer.other') },
-  ];
-  return (
-    <Stack gap="md" component="footer" className="ob-mobile-footer">
-      {groups.map((group) => (
-        <Stack key={group.type} gap={4} component="section" aria-label={group.title}>
-          <Text fw={700} size="sm" component="h2">
-            {group.title}
-          </Text>
-          {(pages.data ?? [])
-            .filter((page) => page.type === group.type)
-            .map((page) => (
-              <Anchor key={page.id} component={Link} to={contentHref(page, settings.data?.aboutContentId)} size="sm">
-                {page.title}
-              </Anchor>
-            ))}
-          {group.type === 2 && <SupportLink />}
-        </Stack>
-      ))}
-    </Stack>
-  );
-}

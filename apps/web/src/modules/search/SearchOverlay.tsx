@@ -4,13 +4,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentHref, useContentSearch, usePublicSettings } from '../../modules/content/content.api';
-import { MARKET_TYPE_KEYS } from '../../modules/market/constants';
-import { instrumentHref } from '../../modules/market/market.api';
-import { InstrumentLogo } from '../../modules/market/parts';
-import { searchInstruments } from '../../modules/market/search';
-import { useAllMarkets } from '../../modules/market/useAllMarkets';
-import { errorMessage } from '../api/errors';
+import { errorMessage } from '../../shared/api/errors';
+import { contentHref, useContentSearch, usePublicSettings } from '../content/content.api';
+import { MARKET_TYPE_KEYS } from '../market/constants';
+import { instrumentHref } from '../market/market.api';
+import { InstrumentLogo } from '../market/parts';
+import { searchInstruments } from '../market/search';
+import { useAllMarkets } from '../market/useAllMarkets';
 
 /**
  * The mobile search overlay (SPEC §2): instruments by code and name (the five market lists,
