@@ -76,7 +76,7 @@ export const IMPORT_RULES = [
 const SQL_OUTSIDE_REPOSITORY =
   /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`/;
 /** One clock: module code takes the injected one. */
-const WALL_CLOCK = /\bDate\.now\(\)|new Date\(\)/;
+const WALL_CLOCK = /\bDate\.now\b|new Date\(\)/;
 
 export const CONTENT_RULES = [
   {

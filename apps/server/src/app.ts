@@ -198,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const content = createContentService(db, {
+    clock,
     deploymentMode: config.DEPLOYMENT_MODE,
     defaultLanguage: config.DEFAULT_LANGUAGE,
     aboutContentId: config.ABOUT_CONTENT_ID,
@@ -230,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const nowMs = () => clock.now().getTime();
   let tradingEngine: TradingEngine | null = null;
   // One fee schedule for what the ticket shows and what trading charges.
-  const feeSchedule = createFeeSchedule(db);
+  const feeSchedule = createFeeSchedule(db, nowMs);
   const trading = createTradingService(db, marketHub, {
     usdIsUsdt: config.TRADING_USD_IS_USDT,
     feeSchedule,

@@ -1,6 +1,9 @@
 import type { ContentKind, Language } from '@openbourse/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../database.js';
+import type { DbView } from '../../platform/db/database.js';
+import type { ContentTables } from './content.tables.js';
+
+type Db = DbView<ContentTables>;
 
 /** The only SQL over the content module's tables. */
 

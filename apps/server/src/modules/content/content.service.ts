@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type ContentKind,
   LANGUAGES,
@@ -8,10 +9,11 @@ import {
   type TContentSummary,
   type TPublicSettings,
 } from '@openbourse/contracts';
-import { SERVER_ROOT } from '../../config.js';
-import type { Db } from '../../database.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DbView } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './content.repository.js';
+import type { ContentTables } from './content.tables.js';
 import { renderMarkdown } from './markdown.js';
 import { SEED_ITEMS, SEED_PARAMS } from './seed/catalogue.js';
 
@@ -23,7 +25,10 @@ export type ContentServiceOptions = {
   supportEmail?: string;
   /** How long a rendered answer is reused; the back-office editor (later) will also clear it. */
   cacheTtlMs?: number;
+  clock: Clock;
 };
+
+type Db = DbView<ContentTables>;
 
 type CacheEntry = { expiresAt: number; value: unknown };
 
@@ -37,7 +42,7 @@ export function createContentService(db: Db, options: ContentServiceOptions) {
 
   async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
-    const now = Date.now();
+    const now = options.clock.now().getTime();
     if (hit && hit.expiresAt > now) return hit.value as T;
     const value = await load();
     cache.set(key, { value, expiresAt: now + ttl });
@@ -169,7 +174,8 @@ type SeedFile = {
   custom: Record<string, string>;
 };
 
-export const SEED_DIR = path.join(SERVER_ROOT, 'src/modules/content/seed');
+// The seed's JSON stays beside the source; this path names it from src/ and from dist/ alike.
+export const SEED_DIR = fileURLToPath(new URL('../../../src/modules/content/seed/', import.meta.url));
 
 export async function readSeedFiles(dir = SEED_DIR): Promise<Record<Language, SeedFile>> {
   const entries = await Promise.all(

@@ -1,5 +1,6 @@
-import type { Db } from '../../database.js';
+import type { DbView } from '../../platform/db/database.js';
 import { listFeeRates } from './market.repository.js';
+import type { MarketTables } from './market.tables.js';
 
 /** How long a read of `market_fee_schedule` is used before it is read again. */
 export const FEE_SCHEDULE_TTL_MS = 10_000;
@@ -12,7 +13,7 @@ export const FEE_SCHEDULE_TTL_MS = 10_000;
  */
 export type FeeSchedule = { rateOf(assetClass: string): Promise<string> };
 
-export function createFeeSchedule(db: Db, now: () => number = Date.now): FeeSchedule {
+export function createFeeSchedule(db: DbView<MarketTables>, now: () => number): FeeSchedule {
   let cached: { at: number; rates: Promise<Map<string, string>> } | null = null;
   return {
     async rateOf(assetClass) {

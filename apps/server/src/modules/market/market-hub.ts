@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db } from '../../database.js';
+import type { DbView } from '../../platform/db/database.js';
 import { BinanceFeed } from './feeds/binance-feed.js';
 import { ReplayFeed, replayCodes } from './feeds/replay-feed.js';
 import { SandboxFeed, seededRandom, simulateHistory } from './feeds/sandbox-feed.js';
@@ -10,8 +9,11 @@ import {
   type InstrumentRow,
   listInstruments,
   loadRecentMinutes,
+  releaseAdvisoryLock,
+  tryAdvisoryLock,
   upsertCandles,
 } from './market.repository.js';
+import type { MarketTables } from './market.tables.js';
 import type { FeedAdapter, InstrumentSeed, RawTick } from './market.types.js';
 import { type MinuteCandle, type NormalisedTick, PriceState } from './price-state.js';
 import type { TickBus } from './tick-bus.js';
@@ -122,11 +124,11 @@ export class MarketHub {
   version = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: DbView<MarketTables>,
     private readonly config: MarketHubConfig,
     private readonly bus: TickBus,
     private readonly log: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
     /** Tests inject adapters; otherwise they are built from the configuration. */
     private readonly adapterFactory?: (feed: FeedName) => FeedAdapter | null,
   ) {}
@@ -227,16 +229,13 @@ export class MarketHub {
     this.ownershipHeld = this.db
       .connection()
       .execute(async (connection) => {
-        const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${FEED_LOCK_KEY}) AS ok`.execute(
-          connection,
-        );
-        const ok = rows[0]?.ok === true;
+        const ok = await tryAdvisoryLock(connection, FEED_LOCK_KEY);
         acquired(ok);
         if (!ok) return;
         await new Promise<void>((resolve) => {
           this.releaseOwnership = resolve;
         });
-        await sql`SELECT pg_advisory_unlock(${FEED_LOCK_KEY})`.execute(connection);
+        await releaseAdvisoryLock(connection, FEED_LOCK_KEY);
       })
       .catch((error: unknown) => {
         acquired(false);
@@ -283,10 +282,15 @@ export class MarketHub {
     }
     if (feed === 'replay') {
       if (!this.config.replayDir) return null;
-      return new ReplayFeed({ directory: this.config.replayDir, speed: this.config.replaySpeed, log: this.log });
+      return new ReplayFeed({
+        directory: this.config.replayDir,
+        speed: this.config.replaySpeed,
+        log: this.log,
+        now: this.now,
+      });
     }
     if (feed === 'test') return this.testFeed;
-    return new BinanceFeed({ url: this.config.binanceUrl, logger: this.log });
+    return new BinanceFeed({ url: this.config.binanceUrl, logger: this.log, now: this.now });
   }
 
   /** Prices pushed by browser journeys (see market.routes.ts `registerTestFeedRoute`). */

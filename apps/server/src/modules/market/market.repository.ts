@@ -1,9 +1,11 @@
 import { Decimal } from '@openbourse/money';
 import { sql } from 'kysely';
-import type { Db } from '../../database.js';
+import type { DbView } from '../../platform/db/database.js';
 import type { MarketTables } from './market.tables.js';
 import type { AssetClass, InstrumentSeed, LogoSpec, TradingHoursKey } from './market.types.js';
 import type { MinuteCandle } from './price-state.js';
+
+type Db = DbView<MarketTables>;
 
 /** The only SQL of the market module's own tables. */
 
@@ -220,4 +222,17 @@ export async function listFeeRates(db: Db): Promise<Map<string, string>> {
   const rows = await db.selectFrom('market_fee_schedule').select(['asset_class', 'rate']).execute();
   // NUMERIC(12, 10) arrives as "0.0010000000"; the wire carries the plain decimal "0.001".
   return new Map(rows.map((row) => [row.asset_class, Decimal.parse(String(row.rate)).toString()]));
+}
+
+/**
+ * A session-level advisory lock on one pooled connection (the feed lock: "the market feeds run
+ * here"); true when taken. It is held until `releaseAdvisoryLock` on the same connection.
+ */
+export async function tryAdvisoryLock(connection: Db, key: number): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${key}) AS ok`.execute(connection);
+  return rows[0]?.ok === true;
+}
+
+export async function releaseAdvisoryLock(connection: Db, key: number): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(${key})`.execute(connection);
 }

@@ -10,10 +10,10 @@ import {
   type TRealtimePrice,
   type TStats,
 } from '@openbourse/contracts';
-import type { Db } from '../../database.js';
+import type { DbView } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { PreserializedData } from '../../platform/http/preserialized.js';
-import { countUsers } from '../identity/index.js';
+import { countUsers, type IdentityTables } from '../identity/index.js';
 import { pricePrecision } from './catalogue/instruments.js';
 import { createFeeSchedule, type FeeSchedule } from './fee-schedule.js';
 import {
@@ -23,6 +23,7 @@ import {
   maxFeeRate,
   removeFromWatchlist,
 } from './market.repository.js';
+import type { MarketTables } from './market.tables.js';
 import type { Instrument, MarketHub } from './market-hub.js';
 import { toWireCandle } from './price-state.js';
 import { isOpenAt, nextChangeAfter, TRADING_HOURS } from './trading-hours.js';
@@ -32,11 +33,14 @@ export type MarketService = ReturnType<typeof createMarketService>;
 
 /** Candles a request gets when it names no start. */
 const DEFAULT_CANDLES = 300;
+
+/** The market's tables, and identity's through its public face (the stats count users). */
+type MarketDb = DbView<MarketTables & IdentityTables>;
 const STATS_TTL_MS = 10_000;
 const LIST_TTL_MS = 1000;
 
 export type MarketServiceOptions = {
-  now?: () => number;
+  now: () => number;
   /** The 24-hour traded notional, measured by trading; '0' where nothing can trade. */
   tradedVolume24h?: () => Promise<string>;
   /** Shared with trading, so the rate shown is the rate charged. */
@@ -45,10 +49,10 @@ export type MarketServiceOptions = {
   usdSettledAsUsdt?: boolean;
 };
 
-export function createMarketService(db: Db, hub: MarketHub, options: MarketServiceOptions = {}) {
-  const now = options.now ?? Date.now;
+export function createMarketService(db: MarketDb, hub: MarketHub, options: MarketServiceOptions) {
+  const now = options.now;
   const tradedVolume24h = options.tradedVolume24h ?? (async () => '0');
-  const feeSchedule = options.feeSchedule ?? createFeeSchedule(db);
+  const feeSchedule = options.feeSchedule ?? createFeeSchedule(db, now);
   const usdSettledAsUsdt = options.usdSettledAsUsdt ?? true;
   const requireInstrument = (code: string): Instrument => {
     const instrument = hub.instrument(code);

@@ -103,7 +103,7 @@ describe('replayed candles', () => {
       const [time = '', open = '', high = '', low = '', close = '', volume = ''] = row.split(',');
       return { time: Date.parse(time), open, high, low, close, volume: volume || '0' };
     });
-    const replay = new ReplayFeed({ directory: DATA_DIR, speed: 0 });
+    const replay = new ReplayFeed({ directory: DATA_DIR, speed: 0, now: () => Date.now() });
     const log = { info() {}, warn() {}, error() {} };
     hub = new MarketHub(
       db,
@@ -138,7 +138,7 @@ describe('replayed candles', () => {
   };
 
   it.each(['1h', '1d'] as const)('aggregates %s candles equal to the recorded minutes', async (interval) => {
-    const service = createMarketService(db, hub);
+    const service = createMarketService(db, hub, { now: () => Date.now() });
     const intervalMs = CANDLE_INTERVAL_MS[interval];
     const expected = expectedCandles(bars, intervalMs);
     const first = (bars[0] as Bar).time;

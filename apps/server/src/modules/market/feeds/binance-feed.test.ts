@@ -118,7 +118,12 @@ async function setUp() {
   const binance = await startFakeBinance();
   cleanup.push(() => binance.close());
   const rec = recorder();
-  const feed = new BinanceFeed({ url: binance.url, backoff: { initialMs: 20, maxMs: 100 }, logger: rec.logger });
+  const feed = new BinanceFeed({
+    url: binance.url,
+    backoff: { initialMs: 20, maxMs: 100 },
+    logger: rec.logger,
+    now: () => Date.now(),
+  });
   cleanup.push(() => feed.stop());
   return { binance, rec, feed };
 }
@@ -208,7 +213,12 @@ describe('the Binance feed', () => {
     const gone = await startFakeBinance();
     await gone.close();
     const rec = recorder();
-    const feed = new BinanceFeed({ url: gone.url, backoff: { initialMs: 5, maxMs: 10 }, logger: rec.logger });
+    const feed = new BinanceFeed({
+      url: gone.url,
+      backoff: { initialMs: 5, maxMs: 10 },
+      logger: rec.logger,
+      now: () => Date.now(),
+    });
     await feed.start(INSTRUMENTS, rec.events);
     await waitFor(() => rec.statuses.filter((s) => s.state === 'error').length >= 3, 'three failed attempts');
     expect(rec.statuses.filter((s) => s.state === 'connecting').length).toBeGreaterThanOrEqual(3);

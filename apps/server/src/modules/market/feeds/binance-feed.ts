@@ -22,7 +22,7 @@ export type BinanceFeedOptions = {
   /** Reconnect delay: starts at `initialMs`, doubles per failed attempt up to `maxMs`, with jitter. Default 1000 → 30000. */
   backoff?: { initialMs: number; maxMs: number };
   /** Epoch milliseconds; measures how long a connection stayed open, and paces warnings. */
-  now?: () => number;
+  now: () => number;
   logger?: BinanceFeedLogger;
 };
 
@@ -283,14 +283,14 @@ export class BinanceFeed implements FeedAdapter {
   private warnsInWindow = 0;
   private warnsSuppressed = 0;
 
-  constructor(options: BinanceFeedOptions = {}) {
+  constructor(options: BinanceFeedOptions) {
     this.baseUrl = (options.url ?? DEFAULT_URL).replace(/\/+$/, '');
     const backoff = options.backoff ?? DEFAULT_BACKOFF;
     if (!(backoff.initialMs > 0 && backoff.maxMs >= backoff.initialMs)) {
       throw new RangeError('BinanceFeed: backoff needs 0 < initialMs <= maxMs');
     }
     this.backoff = { initialMs: backoff.initialMs, maxMs: backoff.maxMs };
-    this.now = options.now ?? Date.now;
+    this.now = options.now;
     this.logger = options.logger ?? noopLogger;
   }
 

@@ -74,6 +74,8 @@ export type ReplayOptions = {
   directory: string;
   /** Recorded time per real time: 60 plays a recorded minute each second; 0 plays as fast as it can. */
   speed: number;
+  /** Epoch milliseconds: paces the replay against real time. */
+  now: () => number;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 };
 
@@ -127,10 +129,10 @@ export class ReplayFeed implements FeedAdapter {
       return;
     }
 
-    const startedAt = Date.now();
+    const startedAt = this.options.now();
     const firstTimes = tracks.map((track) => track.bars[0]?.time ?? 0);
     this.timer = setInterval(() => {
-      const played = (Date.now() - startedAt) * this.options.speed;
+      const played = (this.options.now() - startedAt) * this.options.speed;
       const ticks: RawTick[] = [];
       tracks.forEach((track, index) => {
         const limit = (firstTimes[index] ?? 0) + played;

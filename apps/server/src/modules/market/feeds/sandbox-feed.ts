@@ -137,7 +137,7 @@ export type SandboxOptions = {
   /** Where each instrument starts: its last known price, else its reference price. */
   startPrice: (instrument: InstrumentSeed) => string;
   seed?: number;
-  now?: () => number;
+  now: () => number;
 };
 
 export class SandboxFeed implements FeedAdapter {
@@ -147,8 +147,8 @@ export class SandboxFeed implements FeedAdapter {
   constructor(private readonly options: SandboxOptions) {}
 
   async start(instruments: InstrumentSeed[], events: FeedEvents): Promise<void> {
-    const random = seededRandom(this.options.seed ?? Date.now());
-    const now = this.options.now ?? Date.now;
+    const now = this.options.now;
+    const random = seededRandom(this.options.seed ?? now());
     const prices = new Map(
       instruments.map((instrument) => [
         instrument.code,
