@@ -35,6 +35,7 @@ import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createHttpMetrics } from './platform/observability/metrics.js';
+import { createRealtime } from './platform/realtime/realtime.js';
 import { registerWebApp } from './platform/web/web-app.js';
 
 export const API_PREFIX = '/swx/customer';
@@ -145,6 +146,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus: clusterBus,
   });
   app.decorateRequest('auth', null);
+  // The one socket and the one way to push to a user (platform/realtime): modules add channels.
+  const realtime = createRealtime({
+    cluster: clusterBus,
+    log: app.log,
+    resolveUser: (token) => identity.userIdForToken(token),
+  });
   const authenticate: Authenticator = (request, level) => identity.authenticate(request, level);
   const guard = async (request: FastifyRequest, level: Exclude<AuthLevel, 'public'>): Promise<void> => {
     await authenticate(request, level);
@@ -239,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onChange: (row) => {
       tradingEngine?.arm(row);
       // The owner's sockets hear about it, on whichever instance they are connected.
-      tickBus.publishUserEvent(row.user_id, { op: 'position', data: trading.toWire(row) });
+      realtime.pushToUser(row.user_id, { op: 'position', data: trading.toWire(row) });
     },
   });
   tradingEngine = new TradingEngine(db, marketHub, trading, app.log, nowMs);
@@ -268,9 +275,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: API_PREFIX,
     market,
     hub: marketHub,
-    resolveUser: (token) => identity.userIdForToken(token),
-    onGateway: (gateway) => tickBus.onUserEvent((userId, message) => gateway.pushToUser(userId, message)),
+    realtime,
   });
+  await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
   await app.register(marketLogoPlugin, { market, testFeed: config.MARKET_FEED.includes('test') ? marketHub : null });
   await app.register(tradingPlugin, { prefix: API_PREFIX, trading });
   await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db });
