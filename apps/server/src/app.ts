@@ -10,7 +10,7 @@ import Fastify, {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './database.js';
-import { type ContentService, contentPlugin, createContentService } from './modules/content/index.js';
+import { type ContentService, createContentModule } from './modules/content/index.js';
 import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
 import {
@@ -204,14 +204,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const content = createContentService(db, {
+  const contentModule = createContentModule({
+    db,
+    apiPrefix: API_PREFIX,
     clock,
     deploymentMode: config.DEPLOYMENT_MODE,
     defaultLanguage: config.DEFAULT_LANGUAGE,
     aboutContentId: config.ABOUT_CONTENT_ID,
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
-  });
+  });  const content = contentModule.service;
+
   const tickBus = createTickBus(clusterBus, app.log);
   const marketHub = new MarketHub(
     db,
@@ -265,7 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
-  await app.register(contentPlugin, { prefix: API_PREFIX, content });
+  await contentModule.register(app);
   await app.register(ledgerPlugin, {
     prefix: API_PREFIX,
     db,

@@ -28,7 +28,8 @@ export type ContentServiceOptions = {
   clock: Clock;
 };
 
-type Db = DbView<ContentTables>;
+export type ContentDb = DbView<ContentTables>;
+type Db = ContentDb;
 
 type CacheEntry = { expiresAt: number; value: unknown };
 

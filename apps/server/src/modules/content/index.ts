@@ -1,2 +1,4 @@
-export { contentPlugin } from './content.plugin.js';
-export { type ContentService, createContentService, seedContent } from './content.service.js';
+export { type ContentModuleDeps, createContentModule } from './content.module.js';
+export type { ContentService } from './content.service.js';
+export { seedContent } from './content.service.js';
+export type { ContentTables } from './content.tables.js';
