@@ -15,12 +15,10 @@ import { createIdentityService, type IdentityService, identityPlugin } from './m
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
-  createMarketService,
-  createTickBus,
-  MarketHub,
+  createMarketHub,
+  createMarketModule,
+  type MarketHub,
   type MarketService,
-  marketLogoPlugin,
-  marketPlugin,
 } from './modules/market/index.js';
 import { createTradingService, TradingEngine, type TradingService, tradingPlugin } from './modules/trading/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
@@ -213,12 +211,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     aboutContentId: config.ABOUT_CONTENT_ID,
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
-  });  const content = contentModule.service;
+  });
+  const content = contentModule.service;
 
-  const tickBus = createTickBus(clusterBus, app.log);
-  const marketHub = new MarketHub(
+  const nowMs = () => clock.now().getTime();
+  const marketHub = createMarketHub({
     db,
-    {
+    config: {
       feeds: config.MARKET_FEED,
       replayDir: config.MARKET_REPLAY_DIR,
       replaySpeed: config.MARKET_REPLAY_SPEED,
@@ -230,15 +229,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       candleFlushMs: config.MARKET_CANDLE_FLUSH_MS,
       ownershipRetryMs: 5000,
     },
-    tickBus,
-    app.log,
-    () => clock.now().getTime(),
-  );
+    cluster: clusterBus,
+    log: app.log,
+    now: nowMs,
+  });
   await marketHub.start();
   app.addHook('onClose', async () => {
     await marketHub.stop();
   });
-  const nowMs = () => clock.now().getTime();
   let tradingEngine: TradingEngine | null = null;
   // One fee schedule for what the ticket shows and what trading charges.
   const feeSchedule = createFeeSchedule(db, nowMs);
@@ -258,12 +256,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await engine.stop();
   });
-  const market = createMarketService(db, marketHub, {
-    now: nowMs,
-    tradedVolume24h: () => trading.tradedVolume24h(),
+  const marketModule = createMarketModule({
+    db,
+    hub: marketHub,
     feeSchedule,
+    tradedVolume: trading,
+    realtime,
+    now: nowMs,
+    apiPrefix: API_PREFIX,
     usdSettledAsUsdt: config.TRADING_USD_IS_USDT,
+    serveTestFeed: config.MARKET_FEED.includes('test'),
   });
+  const market = marketModule.service;
+
   app.decorate('services', { content, identity, market, marketHub, trading, tradingEngine: engine, clock });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
@@ -274,14 +279,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     beforeDemoReset: (userId) => trading.closeDemoPositions(userId),
   });
-  await app.register(marketPlugin, {
-    prefix: API_PREFIX,
-    market,
-    hub: marketHub,
-    realtime,
-  });
+  await marketModule.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
-  await app.register(marketLogoPlugin, { market, testFeed: config.MARKET_FEED.includes('test') ? marketHub : null });
   await app.register(tradingPlugin, { prefix: API_PREFIX, trading });
   await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db });
   await app.register(identityPlugin, {

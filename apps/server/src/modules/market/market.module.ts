@@ -1,0 +1,69 @@
+import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
+import type { DbView } from '../../platform/db/database.js';
+import type { AppModule } from '../../platform/module.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { IdentityTables } from '../identity/index.js';
+import type { FeeSchedule } from './fee-schedule.js';
+import { marketLogoPlugin, marketPlugin } from './market.plugin.js';
+import { createMarketService, type MarketService } from './market.service.js';
+import type { MarketTables } from './market.tables.js';
+import { type Logger, MarketHub, type MarketHubConfig } from './market-hub.js';
+import { createTickBus } from './tick-bus.js';
+
+/** What the home page's stats ask of trading: a port trading's service satisfies. */
+export type TradedVolumeSource = { tradedVolume24h(): Promise<string> };
+
+/**
+ * The price pipeline (feeds → prices and candles → listeners and the other instances). It is
+ * built before the market module because trading, which the market's stats read, needs it too.
+ */
+export function createMarketHub(deps: {
+  db: DbView<MarketTables>;
+  config: MarketHubConfig;
+  cluster: ClusterBus;
+  log: Logger;
+  now: () => number;
+}): MarketHub {
+  return new MarketHub(deps.db, deps.config, createTickBus(deps.cluster, deps.log), deps.log, deps.now);
+}
+
+export type MarketModuleDeps = {
+  db: DbView<MarketTables & IdentityTables>;
+  hub: MarketHub;
+  /** Shared with trading, so the rate shown is the rate charged. */
+  feeSchedule: FeeSchedule;
+  tradedVolume: TradedVolumeSource;
+  realtime: Pick<Realtime, 'useChannel'>;
+  now: () => number;
+  apiPrefix: string;
+  usdSettledAsUsdt: boolean;
+  /** NODE_ENV=test with the test feed: browser journeys push prices through a route. */
+  serveTestFeed: boolean;
+};
+
+/** Instruments, prices, candles, the price channel of the socket, logos and the home stats. */
+export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketService> {
+  const service = createMarketService(deps.db, deps.hub, {
+    now: deps.now,
+    tradedVolume24h: () => deps.tradedVolume.tradedVolume24h(),
+    feeSchedule: deps.feeSchedule,
+    usdSettledAsUsdt: deps.usdSettledAsUsdt,
+  });
+  return {
+    name: 'market',
+    service,
+    register: async (app) => {
+      await app.register(marketPlugin, {
+        prefix: deps.apiPrefix,
+        market: service,
+        hub: deps.hub,
+        realtime: deps.realtime,
+      });
+      await app.register(marketLogoPlugin, { market: service, testFeed: deps.serveTestFeed ? deps.hub : null });
+    },
+    start: () => deps.hub.start(),
+    stop: () => deps.hub.stop(),
+    publishes: [],
+    subscribes: [],
+  };
+}
