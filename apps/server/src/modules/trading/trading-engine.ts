@@ -24,6 +24,9 @@ import type { Fired, TriggerEngine, TriggerLevel } from './trigger-engine.js';
  */
 
 const SYNC_MS = 2000;
+/** A price level as the engine's comparison key (prices, never money). */
+const asLevel = (price: string) => Number(price);
+const BALANCE_TTL_MS = 5000;
 /** A position's trailing stop among the triggers. */
 const trailingId = (orderNo: string) => `${orderNo}:trail`;
 
@@ -58,9 +61,6 @@ export type TradingEngineDeps = {
   /** Where the engine's own metrics are registered (the app's /metrics registry). */
   registry: Registry;
 };
-/** A price level as the engine's comparison key (prices, never money). */
-const asLevel = (price: string) => Number(price);
-const BALANCE_TTL_MS = 5000;
 
 /**
  * Per instrument, an account's net exposure: units = Σ ±lots × contract size, cost = Σ ±lots ×
