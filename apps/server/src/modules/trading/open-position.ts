@@ -115,7 +115,7 @@ export async function prepareOpen(
  * Writes a group of validated opens in one transaction: the ledger reserves each open's margin
  * and fee in order, refusing one whose free margin (what is available after the ones before it,
  * less any unrealised loss of the open positions) does not cover it; then one insert of the
- * positions and, for the users in `skipTradeStep` not, one of the invitation steps. An open
+ * positions and one of the invitation steps (for the users not in `skipTradeStep`). An open
  * without the margin is refused alone.
  */
 export async function writeOpens(
