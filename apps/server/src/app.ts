@@ -20,12 +20,21 @@ import {
   type MarketHub,
   type MarketService,
 } from './modules/market/index.js';
-import { createTradingService, TradingEngine, type TradingService, tradingPlugin } from './modules/trading/index.js';
+import {
+  createTradingService,
+  TradingEngine,
+  type TradingEvents,
+  type TradingService,
+  TriggerEngine,
+  tradingPlugin,
+  trailingStopsOf,
+} from './modules/trading/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { installErrorHandling } from './platform/errors/error-handler.js';
+import { createEventBus } from './platform/events/event-bus.js';
 import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
 import { type Readiness, registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
@@ -237,22 +246,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await marketHub.stop();
   });
-  let tradingEngine: TradingEngine | null = null;
+  const events = createEventBus<TradingEvents>({ log: app.log });
   // One fee schedule for what the ticket shows and what trading charges.
   const feeSchedule = createFeeSchedule(db, nowMs);
+  // The price levels the engine watches; the service reads the trailing stops' levels from them.
+  const triggers = new TriggerEngine();
   const trading = createTradingService(db, marketHub, {
     usdIsUsdt: config.TRADING_USD_IS_USDT,
     feeSchedule,
     now: nowMs,
-    onChange: (row) => {
-      tradingEngine?.arm(row);
-      // The owner's sockets hear about it, on whichever instance they are connected.
-      realtime.pushToUser(row.user_id, { op: 'position', data: trading.toWire(row) });
-    },
+    events,
+    trailingStops: trailingStopsOf(triggers),
   });
-  tradingEngine = new TradingEngine(db, marketHub, trading, app.log, nowMs);
-  await tradingEngine.start();
-  const engine = tradingEngine;
+  const engine = new TradingEngine({
+    db,
+    hub: marketHub,
+    trading,
+    triggers,
+    events,
+    log: app.log,
+    now: nowMs,
+    registry: metrics.registry,
+  });
+  // The engine subscribes as it starts, so it re-arms a changed position before the owner's
+  // sockets (subscribed next) are told about it, with its trailing level.
+  await engine.start();
+  events.subscribe('position.changed', ({ position }) => {
+    // The owner's sockets hear about it, on whichever instance they are connected.
+    realtime.pushToUser(position.user_id, { op: 'position', data: trading.toWire(position) });
+  });
   app.addHook('onClose', async () => {
     await engine.stop();
   });

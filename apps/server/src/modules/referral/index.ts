@@ -20,3 +20,4 @@ export async function recordReferralSteps(trx: Db, userIds: string[], step: Refe
     SELECT id, ${step} FROM users WHERE id = ANY(${userIds}::bigint[]) AND invited_by IS NOT NULL
     ON CONFLICT (user_id, step) DO NOTHING`.execute(trx);
 }
+export type { ReferralTables } from './referral.tables.js';

@@ -1,3 +1,7 @@
+export type { TradingEvents } from './trading.events.js';
 export { tradingPlugin } from './trading.plugin.js';
-export { createTradingService, type PositionRow, type TradingService } from './trading.service.js';
-export { TradingEngine } from './trading-engine.js';
+export type { PositionRow } from './trading.repository.js';
+export { createTradingService, type TradingOptions, type TradingService } from './trading.service.js';
+export type { TradingTables } from './trading.tables.js';
+export { TradingEngine, type TradingEngineDeps, trailingStopsOf } from './trading-engine.js';
+export { TriggerEngine } from './trigger-engine.js';

@@ -1,10 +1,14 @@
 import { Decimal } from '@openbourse/money';
-import type { Db } from '../../database.js';
+import { Counter, type Registry } from 'prom-client';
+import type { EventSubscriber } from '../../platform/events/event-bus.js';
 import { getBalance } from '../ledger/index.js';
-import type { Logger, MarketHub } from '../market/market-hub.js';
-import type { PositionRow, TradingService } from './trading.service.js';
-import { marginLevel, reachesStopOut } from './trading-math.js';
-import { type Fired, TriggerEngine, type TriggerLevel } from './trigger-engine.js';
+import type { MarketHub } from '../market/index.js';
+import type { TradingEvents } from './trading.events.js';
+import { type PositionRow, positionsChangedSince } from './trading.repository.js';
+import type { TradingService } from './trading.service.js';
+import type { TradingDb, TrailingStops } from './trading-context.js';
+import { marginLevel, reachesStopOut } from './trading-rules.js';
+import type { Fired, TriggerEngine, TriggerLevel } from './trigger-engine.js';
 
 /**
  * Watches prices for the positions: stop losses, take profits, trailing stops and pending
@@ -23,6 +27,40 @@ const SYNC_MS = 2000;
 /** A price level as the engine's comparison key (prices, never money). */
 const asLevel = (price: string) => Number(price);
 const BALANCE_TTL_MS = 5000;
+/** A position's trailing stop among the triggers. */
+const trailingId = (orderNo: string) => `${orderNo}:trail`;
+
+/**
+ * The trailing stops' current (ratcheted) levels, read from the triggers the engine keeps: the
+ * service shows them with each position, so it is given this reader of the triggers it shares
+ * with the engine (created first, then handed to both).
+ */
+export function trailingStopsOf(triggers: TriggerEngine): TrailingStops {
+  return { trailingLevel: (orderNo) => triggers.levelOf(trailingId(orderNo)) };
+}
+
+type Log = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+/** What the engine asks of the trading service: settle a fired level, stop out, measure a position. */
+export type TradingActions = Pick<TradingService, 'fire' | 'stopOut' | 'unrealisedOf'>;
+
+export type TradingEngineDeps = {
+  db: TradingDb;
+  hub: MarketHub;
+  trading: TradingActions;
+  /** The price levels, shared with the service's `trailingStopsOf` reader. */
+  triggers: TriggerEngine;
+  /** Every committed change of a position re-arms it here. */
+  events: EventSubscriber<TradingEvents>;
+  log: Log;
+  now: () => number;
+  /** Where the engine's own metrics are registered (the app's /metrics registry). */
+  registry: Registry;
+};
 
 /**
  * Per instrument, an account's net exposure: units = Σ ±lots × contract size, cost = Σ ±lots ×
@@ -44,7 +82,7 @@ type Account = {
 const SCREEN_PERCENT = 75n;
 
 export class TradingEngine {
-  readonly triggers = new TriggerEngine();
+  readonly triggers: TriggerEngine;
   private readonly open = new Map<string, PositionRow>();
   private readonly accounts = new Map<string, Account>();
   private readonly balances = new Map<string, { value: bigint; at: number }>();
@@ -53,28 +91,46 @@ export class TradingEngine {
   private syncTimer: NodeJS.Timeout | null = null;
   private lastSync = new Date(0);
   private stopped = false;
+  private unsubscribe: (() => void) | null = null;
+  private readonly db: TradingDb;
+  private readonly hub: MarketHub;
+  private readonly service: TradingActions;
+  private readonly events: EventSubscriber<TradingEvents>;
+  private readonly log: Log;
+  private readonly now: () => number;
+  private readonly syncFailures: Counter;
 
-  constructor(
-    private readonly db: Db,
-    private readonly hub: MarketHub,
-    private readonly service: TradingService,
-    private readonly log: Logger,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(deps: TradingEngineDeps) {
+    this.db = deps.db;
+    this.hub = deps.hub;
+    this.service = deps.trading;
+    this.triggers = deps.triggers;
+    this.events = deps.events;
+    this.log = deps.log;
+    this.now = deps.now;
+    this.syncFailures = new Counter({
+      name: 'openbourse_trading_sync_failures_total',
+      help: "Failed reads of the positions other instances changed (the engine's periodic sync)",
+      registers: [deps.registry],
+    });
+  }
 
   async start(): Promise<void> {
-    this.service.trailingLevelOf = (orderNo) => this.trailingLevel(orderNo);
+    // Subscribed before anything else hears the event, so a position is armed (its trailing
+    // level known) before its owner's sockets are told about it.
+    this.unsubscribe = this.events.subscribe('position.changed', ({ position }) => this.arm(position));
     await this.sync();
     this.hub.onTicks((ticks) => {
       for (const tick of ticks) this.onTick(tick.code, tick.price, tick.time);
       this.checkAccounts(new Set(ticks.map((tick) => tick.code)));
     });
-    this.syncTimer = setInterval(() => void this.sync().catch(() => {}), SYNC_MS);
+    this.syncTimer = setInterval(() => void this.sync().catch((error: unknown) => this.syncFailed(error)), SYNC_MS);
     this.syncTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     if (this.syncTimer) clearInterval(this.syncTimer);
     await Promise.allSettled([...this.queues.values()]);
   }
@@ -86,20 +142,21 @@ export class TradingEngine {
 
   /** The trailing stop's current (ratcheted) level, when the position has one. */
   trailingLevel(orderNo: string): number | undefined {
-    return this.triggers.levelOf(`${orderNo}:trail`);
+    return this.triggers.levelOf(trailingId(orderNo));
+  }
+
+  /** A failed sync is retried by the next one (it reads from the last success); it is still worth knowing. */
+  private syncFailed(error: unknown): void {
+    this.syncFailures.inc();
+    this.log.error({ err: error instanceof Error ? error.message : String(error) }, 'trading engine sync failed');
   }
 
   /** Positions changed elsewhere (another instance) are picked up from the database. */
   private async sync(): Promise<void> {
     const since = this.lastSync;
-    const started = new Date();
-    const rows = await this.db
-      .selectFrom('trading_positions')
-      .selectAll()
-      .where('updated_at', '>', since)
-      .where((eb) => (since.getTime() === 0 ? eb('status', 'in', ['open', 'pending']) : eb.val(true)))
-      .execute();
-    for (const row of rows as PositionRow[]) {
+    const started = new Date(this.now());
+    const rows = await positionsChangedSince(this.db, since);
+    for (const row of rows) {
       // Rows this instance armed itself when they changed are already current.
       const armed = this.open.get(row.order_no);
       if (armed?.updated_at.getTime() === row.updated_at.getTime()) continue;
@@ -162,7 +219,7 @@ export class TradingEngine {
       const distance = Number(row.trailing_distance);
       const reference = Number(this.hub.state(code)?.price ?? row.open_price);
       add({
-        id: `${orderNo}:trail`,
+        id: trailingId(orderNo),
         code,
         side: long ? 'fall' : 'rise',
         kind: 'trailing_stop',

@@ -8,7 +8,6 @@ import { fixedClock } from '../../platform/clock.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { insertUser } from '../identity/identity.repository.js';
 import { transfer } from '../ledger/index.js';
 import { seedMarket } from '../market/index.js';
 
@@ -43,15 +42,20 @@ afterAll(() => database.drop());
 describe('positions across a restart', () => {
   it('a stop loss armed before a restart fires after it, and the owner’s socket is told', async () => {
     const first = await start();
-    const user = await insertUser(database.db, {
-      user_name: 'restarter',
-      user_name_key: 'restarter',
-      email: 'restarter@example.test',
-      password_hash: null,
-      invite_code: 'RESTART1',
-      invited_by: null,
-      roles: ['user'],
-    });
+    // Written directly (a test may): identity's repository is not part of its public face.
+    const user = await database.db
+      .insertInto('users')
+      .values({
+        user_name: 'restarter',
+        user_name_key: 'restarter',
+        email: 'restarter@example.test',
+        password_hash: null,
+        invite_code: 'RESTART1',
+        invited_by: null,
+        roles: ['user'],
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await database.db.transaction().execute((trx) =>
       transfer(trx, {
         book: 'live',

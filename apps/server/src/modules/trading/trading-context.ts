@@ -1,0 +1,96 @@
+import { Decimal, formatAmount } from '@openbourse/money';
+import type { Kysely } from 'kysely';
+import type { DbView } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { IdentityTables } from '../identity/index.js';
+import type { LedgerTables } from '../ledger/index.js';
+import { type FeeSchedule, type Instrument, isOpenAt, type MarketHub } from '../market/index.js';
+import type { ReferralTables } from '../referral/index.js';
+import { lockPositionRow, type PositionRow } from './trading.repository.js';
+import type { TradingTables } from './trading.tables.js';
+import { withRuleErrors } from './trading-errors.js';
+import { quoteToUsdtRate, tradingInstrument, unrealisedPnl } from './trading-rules.js';
+
+/**
+ * What every trading use case shares: the tables its workflows touch (its own, and through their
+ * public faces the ledger's and the referral programme's, which reads identity's users), the
+ * prices, and the pricing helpers built on them.
+ */
+export type TradingWorkflowTables = TradingTables & LedgerTables & ReferralTables & IdentityTables;
+/** The connection trading opens its transactions on. */
+export type TradingDb = Kysely<TradingWorkflowTables>;
+/** A connection or a transaction of it: what a use case runs in. */
+export type TradingTrx = DbView<TradingWorkflowTables>;
+
+/** Where a trailing stop's current (ratcheted) level is read from: the engine's triggers. */
+export type TrailingStops = { trailingLevel(orderNo: string): number | undefined };
+
+export type TradingContext = {
+  hub: MarketHub;
+  /** Treat USD and USDT as equal when converting P&L (disclosed in the UI). */
+  usdIsUsdt: boolean;
+  /** The fee schedule, shared with the market module so the ticket shows the rate charged. */
+  feeSchedule: FeeSchedule;
+  trailingStops: TrailingStops;
+  now: () => number;
+};
+
+export const USDT = 'USDT';
+export const USDT_DECIMALS = 6;
+
+export const usdt = (minor: bigint) => formatAmount(minor, USDT_DECIMALS);
+
+export const feeRateOf = (ctx: TradingContext, assetClass: string) => ctx.feeSchedule.rateOf(assetClass);
+
+export function requireInstrument(ctx: TradingContext, code: string): Instrument {
+  const instrument = ctx.hub.instrument(code);
+  if (!instrument) throw new AppError('UNKNOWN_INSTRUMENT');
+  return instrument;
+}
+
+/** The current price, only while the market is open and the feed is not stale. */
+export function tradablePrice(ctx: TradingContext, instrument: Instrument): string {
+  const price = ctx.hub.state(instrument.code)?.price ?? null;
+  if (!isOpenAt(instrument.hours, new Date(ctx.now())) || price === null || ctx.hub.isStale(instrument.code)) {
+    throw new AppError('NOT_TRADABLE_NOW');
+  }
+  return price;
+}
+
+export function rateToUsdt(ctx: TradingContext, instrument: Instrument): Decimal {
+  return withRuleErrors(() =>
+    quoteToUsdtRate(instrument.quote_currency, (code) => ctx.hub.state(code)?.price ?? null, ctx.usdIsUsdt),
+  );
+}
+
+/** The P&L of `lots` of a position at `price`, in USDT minor units (0 before it opened). */
+export function pnlOf(
+  ctx: TradingContext,
+  row: PositionRow,
+  lots: string,
+  price: string,
+  instrument: Instrument,
+): bigint {
+  if (row.open_price === null) return 0n;
+  return unrealisedPnl(
+    row.side,
+    lots,
+    row.open_price,
+    price,
+    tradingInstrument(instrument),
+    rateToUsdt(ctx, instrument),
+  );
+}
+
+/**
+ * Locks a position for a change. `userId` null is the engine acting; otherwise someone else's
+ * order and no order at all answer alike, so nothing is revealed.
+ */
+export async function lockPosition(trx: TradingTrx, userId: string | null, orderNo: string): Promise<PositionRow> {
+  const row = await lockPositionRow(trx, orderNo);
+  if (!row || (userId !== null && row.user_id !== userId)) throw new AppError('NO_PERMISSION_ON_RECORD');
+  return row;
+}
+
+/** A decimal column as its canonical text. */
+export const canonical = (value: string | null) => (value === null ? null : Decimal.parse(value).toString());
