@@ -21,13 +21,10 @@ import {
   type MarketService,
 } from './modules/market/index.js';
 import {
-  createTradingService,
-  TradingEngine,
+  createTradingModule,
+  type TradingEngine,
   type TradingEvents,
   type TradingService,
-  TriggerEngine,
-  tradingPlugin,
-  trailingStopsOf,
 } from './modules/trading/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -41,6 +38,7 @@ import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { startModules } from './platform/module.js';
 import { createHttpMetrics } from './platform/observability/metrics.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { registerWebApp } from './platform/web/web-app.js';
@@ -242,42 +240,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     now: nowMs,
   });
-  await marketHub.start();
-  app.addHook('onClose', async () => {
-    await marketHub.stop();
-  });
   const events = createEventBus<TradingEvents>({ log: app.log });
   // One fee schedule for what the ticket shows and what trading charges.
   const feeSchedule = createFeeSchedule(db, nowMs);
-  // The price levels the engine watches; the service reads the trailing stops' levels from them.
-  const triggers = new TriggerEngine();
-  const trading = createTradingService(db, marketHub, {
-    usdIsUsdt: config.TRADING_USD_IS_USDT,
-    feeSchedule,
-    now: nowMs,
-    events,
-    trailingStops: trailingStopsOf(triggers),
-  });
-  const engine = new TradingEngine({
+  const tradingModule = createTradingModule({
     db,
     hub: marketHub,
-    trading,
-    triggers,
+    feeSchedule,
     events,
     log: app.log,
     now: nowMs,
     registry: metrics.registry,
+    apiPrefix: API_PREFIX,
+    usdIsUsdt: config.TRADING_USD_IS_USDT,
   });
-  // The engine subscribes as it starts, so it re-arms a changed position before the owner's
-  // sockets (subscribed next) are told about it, with its trailing level.
-  await engine.start();
-  events.subscribe('position.changed', ({ position }) => {
-    // The owner's sockets hear about it, on whichever instance they are connected.
-    realtime.pushToUser(position.user_id, { op: 'position', data: trading.toWire(position) });
-  });
-  app.addHook('onClose', async () => {
-    await engine.stop();
-  });
+  const trading = tradingModule.service;
   const marketModule = createMarketModule({
     db,
     hub: marketHub,
@@ -290,8 +267,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serveTestFeed: config.MARKET_FEED.includes('test'),
   });
   const market = marketModule.service;
+  // The market starts before trading (its engine arms levels on the hub's prices).
+  await startModules(app, [contentModule, marketModule, tradingModule]);
+  events.subscribe('position.changed', ({ position }) => {
+    // The owner's sockets hear about it, on whichever instance they are connected.
+    realtime.pushToUser(position.user_id, { op: 'position', data: trading.toWire(position) });
+  });
 
-  app.decorate('services', { content, identity, market, marketHub, trading, tradingEngine: engine, clock });
+  app.decorate('services', {
+    content,
+    identity,
+    market,
+    marketHub,
+    trading,
+    tradingEngine: tradingModule.engine,
+    clock,
+  });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
@@ -303,7 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await marketModule.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
-  await app.register(tradingPlugin, { prefix: API_PREFIX, trading });
+  await tradingModule.register(app);
   await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db });
   await app.register(identityPlugin, {
     prefix: API_PREFIX,
