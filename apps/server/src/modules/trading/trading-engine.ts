@@ -1,9 +1,9 @@
 import { Decimal } from '@openbourse/money';
+import { marginLevel, reachesStopOut } from '@openbourse/trading-rules';
 import type { Db } from '../../database.js';
 import { getBalance } from '../ledger/index.js';
 import type { Logger, MarketHub } from '../market/market-hub.js';
 import type { PositionRow, TradingService } from './trading.service.js';
-import { marginLevel, reachesStopOut } from './trading-math.js';
 import { type Fired, TriggerEngine, type TriggerLevel } from './trigger-engine.js';
 
 /**

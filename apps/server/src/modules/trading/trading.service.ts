@@ -11,6 +11,20 @@ import type {
 } from '@openbourse/contracts';
 import { STOP_OUT_MARGIN_LEVEL } from '@openbourse/contracts';
 import { Decimal, formatAmount } from '@openbourse/money';
+import {
+  convertToUsdt,
+  marginLevel,
+  notionalUsdt,
+  quoteToUsdtRate,
+  requiredMargin,
+  type TradingInstrument,
+  TradingMathError,
+  tradeFee,
+  unrealisedPnl,
+  validateLeverage,
+  validateLots,
+  validateStops,
+} from '@openbourse/trading-rules';
 import { sql } from 'kysely';
 import type { Db } from '../../database.js';
 import { createGroupCommit, type Outcome } from '../../platform/db/group-commit.js';
@@ -27,20 +41,6 @@ import {
 import { type FeeSchedule, type Instrument, isOpenAt, type MarketHub } from '../market/index.js';
 import { recordReferralStep, recordReferralSteps } from '../referral/index.js';
 import type { TradingTables } from './trading.tables.js';
-import {
-  convertToUsdt,
-  marginLevel,
-  notionalUsdt,
-  quoteToUsdtRate,
-  requiredMargin,
-  type TradingInstrument,
-  TradingMathError,
-  tradeFee,
-  unrealisedPnl,
-  validateLeverage,
-  validateLots,
-  validateStops,
-} from './trading-math.js';
 
 /**
  * Leveraged positions (issue 6). Money moves only through the ledger, each step with an
@@ -92,18 +92,9 @@ type PreparedOpen = Owner & {
   notionalMinor: bigint;
 };
 
-const errorOf: Record<string, CatalogueName> = {
-  LOTS_INVALID: 'PURCHASE_AMOUNT_WRONG',
-  LEVERAGE_INVALID: 'LEVERAGE_INVALID',
-  PRICE_INVALID: 'PRICE_INVALID',
-  NO_CONVERSION: 'NOT_TRADABLE_NOW',
-  STOP_LOSS_UNREASONABLE: 'STOP_LOSS_UNREASONABLE',
-  TAKE_PROFIT_UNREASONABLE: 'TAKE_PROFIT_UNREASONABLE',
-  STOP_COMBINATION_UNREASONABLE: 'STOP_COMBINATION_UNREASONABLE',
-};
-
-function fail(code: string): never {
-  throw new AppError(errorOf[code] ?? 'INVALID_INPUT');
+// The rules answer catalogue names (packages/trading-rules): no mapping between vocabularies.
+function fail(name: CatalogueName): never {
+  throw new AppError(name);
 }
 
 export function tradingInstrument(instrument: Instrument): TradingInstrument {
@@ -517,7 +508,7 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
       const current = tradablePrice(instrument);
       const math = tradingInstrument(instrument);
       const lots = validateLots(request.lots, math);
-      if (!lots.ok) fail('LOTS_INVALID');
+      if (!lots.ok) fail(lots.code);
       const leverageProblem = validateLeverage(request.leverage, math);
       if (leverageProblem) fail(leverageProblem);
       const type = request.orderType;
