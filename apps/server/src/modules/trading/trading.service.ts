@@ -21,9 +21,12 @@ import {
   TradingMathError,
   tradeFee,
   unrealisedPnl,
+  validateCloseLots,
+  validateEntryPrice,
   validateLeverage,
   validateLots,
   validateStops,
+  validateTrailingDistance,
 } from '@openbourse/trading-rules';
 import { sql } from 'kysely';
 import type { Db } from '../../database.js';
@@ -170,16 +173,13 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
 
   /** The entry price of a pending order must wait for a better (limit) or worse (stop) price. */
   const checkEntry = (side: PositionSide, type: 'limit' | 'stop', entry: string, current: string) => {
-    const above = Decimal.parse(entry).gt(Decimal.parse(current));
-    const below = Decimal.parse(entry).lt(Decimal.parse(current));
-    const ok = type === 'limit' ? (side === 'long' ? below : above) : side === 'long' ? above : below;
-    if (!ok) throw new AppError('ENTRY_PRICE_UNREASONABLE');
+    const problem = validateEntryPrice(side, type, entry, current);
+    if (problem) fail(problem);
   };
 
   const checkTrailing = (distance: string | undefined | null, instrument: Instrument) => {
-    if (distance === undefined || distance === null) return;
-    const value = Decimal.parse(distance);
-    if (!value.isPositive() || !value.isMultipleOf(Decimal.parse(instrument.tick_size))) fail('PRICE_INVALID');
+    const problem = validateTrailingDistance(distance, { tickSize: instrument.tick_size });
+    if (problem) fail(problem);
   };
 
   const settle = async (
@@ -555,17 +555,9 @@ export function createTradingService(db: Db, hub: MarketHub, options: TradingOpt
         const price = tradablePrice(instrument);
         const closeLots = lots ?? row.lots;
         const math = tradingInstrument(instrument);
-        const closing = Decimal.parse(closeLots);
-        const remaining = Decimal.parse(row.lots).sub(closing);
-        if (
-          !closing.isPositive() ||
-          !closing.isMultipleOf(Decimal.parse(math.lotStep)) ||
-          remaining.isNegative() ||
-          (remaining.isPositive() && remaining.lt(Decimal.parse(math.minLots)))
-        ) {
-          throw new AppError('PURCHASE_AMOUNT_WRONG');
-        }
-        return settle(trx, row, instrument, closing.toString(), price, 'manual', null);
+        const closing = validateCloseLots(closeLots, row.lots, math);
+        if (!closing.ok) fail(closing.code);
+        return settle(trx, row, instrument, closing.lots.toString(), price, 'manual', null);
       });
       changed(rows);
       return rows.at(-1) as PositionRow;
