@@ -3,8 +3,8 @@ import { CLOSE_REASONS, type CloseReason } from '@openbourse/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE } from '../market/format';
-import { type Column, InstrumentCell, OrdersList, usePositionFormat } from './PositionParts';
-import { PnlText, SideBadge } from './TradingParts';
+import { type Column, OrdersList, useSharedColumns } from './PositionParts';
+import { PnlText } from './TradingParts';
 import { useMarketInfos, useOrders } from './trading.api';
 import { formatUsdt } from './tradingFormat';
 
@@ -28,12 +28,12 @@ export function HistoryTab() {
   const pageCodes = useMemo(() => [...new Set(items.map((item) => item.code))].sort(), [items]);
   const codes = history.data?.codes ?? pageCodes;
   const infos = useMarketInfos(pageCodes);
-  const format = usePositionFormat(infos);
+  const { format, shared } = useSharedColumns(infos);
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / HISTORY_PAGE_SIZE));
   const columns: Column[] = [
-    { key: 'instrument', header: t('trading.positions.instrument'), cell: (p) => <InstrumentCell position={p} /> },
-    { key: 'side', header: t('trading.confirm.side'), cell: (p) => <SideBadge side={p.side} /> },
-    { key: 'lots', header: t('trading.positions.lots'), cell: (p) => format.lots(p.lots), end: true },
+    shared.instrument,
+    shared.side,
+    shared.lots,
     {
       key: 'open',
       header: t('trading.positions.openPrice'),

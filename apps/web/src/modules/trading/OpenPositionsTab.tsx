@@ -1,19 +1,9 @@
 import type { TMarketInfo, TPosition } from '@openbourse/contracts';
-import { useTranslation } from 'react-i18next';
 import { pnlOf } from './livePnl';
-import {
-  type Column,
-  InstrumentCell,
-  OrdersList,
-  PositionActions,
-  type PositionDialogRequest,
-  Stops,
-  usePositionFormat,
-} from './PositionParts';
-import { PnlText, SideBadge } from './TradingParts';
+import { type Column, OrdersList, type PositionDialogRequest, useSharedColumns } from './PositionParts';
+import { PnlText } from './TradingParts';
 import { isUsdQuoted } from './ticketMath';
 import type { useOrders } from './trading.api';
-import { formatUsdt } from './tradingFormat';
 
 /** The open positions tab: live prices and P&L, with amend and close on each row. */
 export function OpenPositionsTab({
@@ -28,13 +18,12 @@ export function OpenPositionsTab({
   currentPriceOf: (position: TPosition) => string | null;
   onAction: (dialog: PositionDialogRequest) => void;
 }) {
-  const { t } = useTranslation();
-  const format = usePositionFormat(infos);
+  const { t, format, shared, actions } = useSharedColumns(infos);
   const columns: Column[] = [
-    { key: 'instrument', header: t('trading.positions.instrument'), cell: (p) => <InstrumentCell position={p} /> },
-    { key: 'side', header: t('trading.confirm.side'), cell: (p) => <SideBadge side={p.side} /> },
-    { key: 'lots', header: t('trading.positions.lots'), cell: (p) => format.lots(p.lots), end: true },
-    { key: 'leverage', header: t('trading.ticket.leverage'), cell: (p) => `1:${p.leverage}`, end: true },
+    shared.instrument,
+    shared.side,
+    shared.lots,
+    shared.leverage,
     { key: 'open', header: t('trading.positions.openPrice'), cell: (p) => format.price(p, p.openPrice), end: true },
     {
       key: 'current',
@@ -42,13 +31,8 @@ export function OpenPositionsTab({
       cell: (p) => format.price(p, currentPriceOf(p)),
       end: true,
     },
-    { key: 'stops', header: t('trading.positions.stops'), cell: (p) => <Stops position={p} price={format.price} /> },
-    {
-      key: 'margin',
-      header: t('trading.positions.margin'),
-      cell: (p) => formatUsdt(p.margin, format.locale),
-      end: true,
-    },
+    shared.stops,
+    shared.margin,
     {
       key: 'pnl',
       header: t('trading.positions.pnl'),
@@ -66,11 +50,7 @@ export function OpenPositionsTab({
         );
       },
     },
-    {
-      key: 'actions',
-      header: t('trading.positions.actions'),
-      cell: (p) => <PositionActions position={p} second="close" onAction={onAction} />,
-    },
+    actions('close', onAction),
   ];
   return (
     <OrdersList

@@ -39,33 +39,8 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
   const { t } = useTranslation();
   const locale = useLocale();
   const { colours } = useColourConvention();
-  const {
-    token,
-    mode,
-    idBase,
-    fieldId,
-    fields,
-    touch,
-    onLotsKey,
-    errors,
-    isPendingOrder,
-    current,
-    reference,
-    lotsValue,
-    account,
-    feeRate,
-    preview,
-    available,
-    tooLittle,
-    blocked,
-    blockedText,
-    reasonId,
-    review,
-    send,
-    isSending,
-    confirming,
-    setConfirming,
-  } = useOrderTicket(info);
+  const ticket = useOrderTicket(info);
+  const { fields, errors, preview } = ticket;
   const { side, orderType, entry, lots, leverage, stopLoss, takeProfit, trailing } = fields;
   const price = (value: string | null) => formatPrice(value, info.precision, locale);
   const quantity = (value: string) => formatQuantity(value, locale, 12);
@@ -92,7 +67,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           value: <span className="ob-amount">{formatUsdt(preview.margin, locale)}</span>,
         },
         {
-          term: isPendingOrder ? t('trading.preview.feeAtFill') : t('trading.preview.fee'),
+          term: ticket.isPendingOrder ? t('trading.preview.feeAtFill') : t('trading.preview.fee'),
           value: <span className="ob-amount">{formatUsdt(preview.fee, locale)}</span>,
         },
         {
@@ -109,7 +84,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           term: t('trading.preview.stopOut'),
           value: (
             <span className="ob-amount" data-testid="ticket-stop-out">
-              {!account
+              {!ticket.account
                 ? t('trading.preview.stopOutSignedOut')
                 : preview.stopOutPrice
                   ? price(preview.stopOutPrice.toString())
@@ -127,12 +102,12 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
     { term: t('trading.confirm.type'), value: t(`trading.orderType.${orderType}`) },
     {
       term: t('trading.ticket.lots'),
-      value: <span className="ob-amount">{lotsValue ? quantity(lotsValue.toString()) : none}</span>,
+      value: <span className="ob-amount">{ticket.lotsValue ? quantity(ticket.lotsValue.toString()) : none}</span>,
     },
     { term: t('trading.ticket.leverage'), value: <span className="ob-amount">{`1:${leverage}`}</span> },
     {
-      term: isPendingOrder ? t('trading.confirm.entryPrice') : t('trading.confirm.marketPrice'),
-      value: <span className="ob-amount">{reference ? price(reference.toString()) : none}</span>,
+      term: ticket.isPendingOrder ? t('trading.confirm.entryPrice') : t('trading.confirm.marketPrice'),
+      value: <span className="ob-amount">{ticket.reference ? price(ticket.reference.toString()) : none}</span>,
     },
     {
       term: t('trading.ticket.stopLoss'),
@@ -150,19 +125,19 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
   ];
 
   const sideColour = side === 'long' ? colours.upText : colours.downText;
-  const headingId = `${idBase}-title`;
+  const headingId = `${ticket.idBase}-title`;
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-testid="order-ticket">
-      <form onSubmit={review} noValidate>
+      <form onSubmit={ticket.review} noValidate>
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" gap="xs">
             <Title order={headingOrder} size="h4" id={headingId}>
               {t('trading.ticket.title', { name: info.appName })}
             </Title>
-            {token && (
-              <Badge color={mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="ticket-account-mode">
-                {mode === 'demo' ? t('trading.ticket.demoAccount') : t('trading.ticket.liveAccount')}
+            {ticket.token && (
+              <Badge color={ticket.mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="ticket-account-mode">
+                {ticket.mode === 'demo' ? t('trading.ticket.demoAccount') : t('trading.ticket.liveAccount')}
               </Badge>
             )}
           </Group>
@@ -196,17 +171,17 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               label: <span data-testid={`ticket-type-${value}`}>{t(`trading.orderType.${value}`)}</span>,
             }))}
           />
-          {isPendingOrder && (
+          {ticket.isPendingOrder && (
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('entry')}
+              id={ticket.fieldId('entry')}
               label={orderType === 'limit' ? t('trading.ticket.limitPrice') : t('trading.ticket.stopPrice')}
               description={t(`trading.ticket.entryHint.${orderType}.${side}`, { price: price(info.price) })}
               inputMode="decimal"
               autoComplete="off"
               value={entry}
               onChange={(event) => fields.setEntry(event.currentTarget.value)}
-              onBlur={() => touch('entry')}
+              onBlur={() => ticket.touch('entry')}
               error={errors.entry}
               required
               data-testid="ticket-price"
@@ -215,7 +190,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('lots')}
+              id={ticket.fieldId('lots')}
               label={t('trading.ticket.lots')}
               description={t('trading.ticket.lotsHint', {
                 min: quantity(info.minLots),
@@ -228,8 +203,8 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               autoComplete="off"
               value={lots}
               onChange={(event) => fields.setLots(event.currentTarget.value)}
-              onKeyDown={onLotsKey}
-              onBlur={() => touch('lots')}
+              onKeyDown={ticket.onLotsKey}
+              onBlur={() => ticket.touch('lots')}
               error={errors.lots}
               required
               data-testid="ticket-lots"
@@ -237,7 +212,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             <Stack gap={6}>
               <NumberInput
                 styles={INPUT_STYLES}
-                id={fieldId('leverage')}
+                id={ticket.fieldId('leverage')}
                 label={t('trading.ticket.leverageLabel', { cap: info.leverageCap })}
                 value={leverage}
                 onChange={(value) =>
@@ -278,7 +253,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('stopLoss')}
+              id={ticket.fieldId('stopLoss')}
               label={t('trading.ticket.stopLoss')}
               description={t(`trading.ticket.stopLossHint.${side}`)}
               placeholder={none}
@@ -291,7 +266,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             />
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('takeProfit')}
+              id={ticket.fieldId('takeProfit')}
               label={t('trading.ticket.takeProfit')}
               description={t(`trading.ticket.takeProfitHint.${side}`)}
               placeholder={none}
@@ -305,7 +280,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           </SimpleGrid>
           <TextInput
             styles={INPUT_STYLES}
-            id={fieldId('trailing')}
+            id={ticket.fieldId('trailing')}
             label={t('trading.ticket.trailing')}
             description={t('trading.ticket.trailingHint', { tick: quantity(info.tickSize), quote })}
             placeholder={none}
@@ -317,9 +292,9 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             data-testid="ticket-trailing"
           />
 
-          <section aria-labelledby={`${idBase}-preview`} data-testid="ticket-preview">
+          <section aria-labelledby={`${ticket.idBase}-preview`} data-testid="ticket-preview">
             <Group justify="space-between" gap="xs" mb={6}>
-              <Text id={`${idBase}-preview`} fw={600} size="sm">
+              <Text id={`${ticket.idBase}-preview`} fw={600} size="sm">
                 {t('trading.preview.title')}
               </Text>
               <Badge size="xs" variant="outline" color="gray.8">
@@ -330,7 +305,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               <FigureList items={previewRows} />
             ) : (
               <Text size="sm" c="gray.7">
-                {!isPendingOrder && current === null
+                {!ticket.isPendingOrder && ticket.current === null
                   ? t('trading.ticket.blocked.noPrice')
                   : t('trading.preview.incomplete')}
               </Text>
@@ -340,18 +315,18 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
                 {t('trading.preview.noConversion', { quote })}
               </Text>
             )}
-            {available !== null && (
+            {ticket.available !== null && (
               <Text size="xs" c="gray.7" mt={6}>
-                {t('trading.preview.available', { amount: formatUsdt(available, locale) })}
+                {t('trading.preview.available', { amount: formatUsdt(ticket.available, locale) })}
               </Text>
             )}
-            {tooLittle && (
+            {ticket.tooLittle && (
               <Text size="xs" c="red.9" mt={4} data-testid="ticket-insufficient">
                 {catalogueMessage(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code)}
               </Text>
             )}
             <Text size="xs" c="gray.7" mt={6}>
-              {t('trading.preview.feeNote', { rate: formatRatioPercent(feeRate, locale) })}
+              {t('trading.preview.feeNote', { rate: formatRatioPercent(ticket.feeRate, locale) })}
             </Text>
             {info.usdSettledAsUsdt && info.quoteCurrency.toUpperCase() !== 'USDT' && (
               <Text size="xs" c="gray.7" mt={2} data-testid="ticket-usd-note">
@@ -362,18 +337,18 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
 
           <RiskWarning compact />
 
-          {blockedText && (
+          {ticket.blockedText && (
             <Alert
-              color={blocked === 'signedOut' ? 'blue' : 'gray'}
+              color={ticket.blocked === 'signedOut' ? 'blue' : 'gray'}
               variant="light"
               p="xs"
               data-testid="ticket-blocked"
             >
               <Stack gap={6} align="flex-start">
-                <Text size="sm" id={reasonId}>
-                  {blockedText}
+                <Text size="sm" id={ticket.reasonId}>
+                  {ticket.blockedText}
                 </Text>
-                {blocked === 'signedOut' && (
+                {ticket.blocked === 'signedOut' && (
                   <Group gap="sm">
                     <Button component={Link} to="/pass/login" size="xs">
                       {t('nav.login')}
@@ -390,8 +365,8 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             type="submit"
             fullWidth
             color={sideColour}
-            disabled={blocked !== null}
-            aria-describedby={blockedText ? reasonId : undefined}
+            disabled={ticket.blocked !== null}
+            aria-describedby={ticket.blockedText ? ticket.reasonId : undefined}
             data-testid="ticket-submit"
           >
             {side === 'long' ? t('trading.ticket.reviewBuy') : t('trading.ticket.reviewSell')}
@@ -399,15 +374,15 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
         </Stack>
       </form>
       <ConfirmOrderModal
-        opened={confirming}
+        opened={ticket.confirming}
         title={t('trading.confirm.title', { side: sideLabel, name: info.appName })}
         rows={confirmRows}
-        note={isPendingOrder ? t('trading.confirm.pendingNote') : t('trading.confirm.marketNote')}
-        blockedReason={blockedText}
+        note={ticket.isPendingOrder ? t('trading.confirm.pendingNote') : t('trading.confirm.marketNote')}
+        blockedReason={ticket.blockedText}
         confirmLabel={t('trading.confirm.submit', { side: sideLabel })}
-        isSending={isSending}
-        onConfirm={() => void send()}
-        onClose={() => setConfirming(false)}
+        isSending={ticket.isSending}
+        onConfirm={() => void ticket.send()}
+        onClose={() => ticket.setConfirming(false)}
       />
     </Card>
   );

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
 import { formatPrice, formatQuantity, NO_VALUE } from '../market/format';
 import { useLocale } from '../market/useLocale';
+import { SideBadge } from './TradingParts';
 import type { OrdersPage, useOrders } from './trading.api';
+import { formatUsdt } from './tradingFormat';
 
 // The pieces the positions panel's tabs share: rows as a table or as cards, cells, actions.
 
@@ -19,7 +21,7 @@ const TABLE_MIN_WIDTH = 900;
 /** A column: its header, and its cell for a position. */
 export type Column = { key: string; header: string; cell: (position: TPosition) => ReactNode; end?: boolean };
 
-export function usePositionFormat(infos: ReadonlyMap<string, TMarketInfo>) {
+function usePositionFormat(infos: ReadonlyMap<string, TMarketInfo>) {
   const locale = useLocale();
   const price = (position: TPosition, value: string | null) => {
     const info = infos.get(position.code);
@@ -35,7 +37,43 @@ export function usePositionFormat(infos: ReadonlyMap<string, TMarketInfo>) {
   };
 }
 
-export function InstrumentCell({ position }: { position: TPosition }) {
+/**
+ * The columns the tabs share (instrument, side, lots, leverage, stops, margin, actions), each
+ * tab listing them in its own order with its own columns between them.
+ */
+export function useSharedColumns(infos: ReadonlyMap<string, TMarketInfo>) {
+  const { t } = useTranslation();
+  const format = usePositionFormat(infos);
+  const shared = {
+    instrument: {
+      key: 'instrument',
+      header: t('trading.positions.instrument'),
+      cell: (p) => <InstrumentCell position={p} />,
+    },
+    side: { key: 'side', header: t('trading.confirm.side'), cell: (p) => <SideBadge side={p.side} /> },
+    lots: { key: 'lots', header: t('trading.positions.lots'), cell: (p) => format.lots(p.lots), end: true },
+    leverage: { key: 'leverage', header: t('trading.ticket.leverage'), cell: (p) => `1:${p.leverage}`, end: true },
+    stops: {
+      key: 'stops',
+      header: t('trading.positions.stops'),
+      cell: (p) => <Stops position={p} price={format.price} />,
+    },
+    margin: {
+      key: 'margin',
+      header: t('trading.positions.margin'),
+      cell: (p) => formatUsdt(p.margin, format.locale),
+      end: true,
+    },
+  } satisfies Record<string, Column>;
+  const actions = (second: 'close' | 'cancel', onAction: (dialog: PositionDialogRequest) => void): Column => ({
+    key: 'actions',
+    header: t('trading.positions.actions'),
+    cell: (p) => <PositionActions position={p} second={second} onAction={onAction} />,
+  });
+  return { t, format, shared, actions };
+}
+
+function InstrumentCell({ position }: { position: TPosition }) {
   return (
     <Stack gap={0}>
       <Text size="sm" fw={600}>
@@ -48,13 +86,7 @@ export function InstrumentCell({ position }: { position: TPosition }) {
   );
 }
 
-export function Stops({
-  position,
-  price,
-}: {
-  position: TPosition;
-  price: (p: TPosition, value: string | null) => string;
-}) {
+function Stops({ position, price }: { position: TPosition; price: (p: TPosition, value: string | null) => string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const parts: string[] = [];
@@ -188,7 +220,7 @@ function PositionList({
 }
 
 /** Amend, and close (a position) or cancel (a pending order): each opens its dialog. */
-export function PositionActions({
+function PositionActions({
   position: p,
   second,
   onAction,
