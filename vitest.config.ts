@@ -9,6 +9,7 @@ export default defineConfig({
       // Tests run the shared packages from source: no build needed first.
       '@openbourse/contracts': path.join(root, 'packages/contracts/src/index.ts'),
       '@openbourse/money': path.join(root, 'packages/money/src/index.ts'),
+      '@openbourse/trading-rules': path.join(root, 'packages/trading-rules/src/index.ts'),
       '@catalogue-messages': path.join(root, 'packages/contracts/src/errors/messages'),
     },
   },

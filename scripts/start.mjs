@@ -25,12 +25,13 @@ function newestMtime(dir) {
 
 // TypeScript builds incrementally: a no-op when nothing changed.
 console.log('[openbourse] building server and shared packages (incremental)…');
-run(bin('tsc'), ['-b', 'packages/money', 'packages/contracts', 'apps/server']);
+run(bin('tsc'), ['-b', 'packages/money', 'packages/contracts', 'packages/trading-rules', 'apps/server']);
 
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 const webSources = Math.max(
   newestMtime(path.join(root, 'apps/web/src')),
   newestMtime(path.join(root, 'packages/contracts/src')),
+  newestMtime(path.join(root, 'packages/trading-rules/src')),
   statSync(path.join(root, 'apps/web/index.html')).mtimeMs,
 );
 if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {

@@ -12,6 +12,7 @@ export default defineConfig({
       // The web compiles the shared packages from source: one build, tree-shaken.
       '@openbourse/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
       '@openbourse/money': path.resolve(here, '../../packages/money/src/index.ts'),
+      '@openbourse/trading-rules': path.resolve(here, '../../packages/trading-rules/src/index.ts'),
       '@catalogue-messages': path.resolve(here, '../../packages/contracts/src/errors/messages'),
     },
   },

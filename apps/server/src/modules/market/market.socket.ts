@@ -72,8 +72,8 @@ export function createMarketPriceChannel(
         frames.set(subscriber.key, frame);
       }
       if (frame === null) continue;
-      if (connection.bufferedAmount > MAX_BUFFERED_BYTES) {
-        log.warn({ buffered: connection.bufferedAmount }, 'dropping a market socket client that cannot keep up');
+      if (connection.bufferedBytes > MAX_BUFFERED_BYTES) {
+        log.warn({ buffered: connection.bufferedBytes }, 'dropping a market socket client that cannot keep up');
         connection.terminate();
         subscribers.delete(connection);
         continue;

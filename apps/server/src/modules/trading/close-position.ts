@@ -7,7 +7,8 @@ import type { Instrument } from '../market/index.js';
 import { fillPendingOrder } from './fill-pending-order.js';
 import { insertPosition, type PositionRow, updatePosition } from './trading.repository.js';
 import { lockPosition, pnlOf, type TradingContext, type TradingTrx, tradablePrice, USDT } from './trading-context.js';
-import { tradingInstrument } from './trading-rules.js';
+import { fail } from './trading-errors.js';
+import { tradingInstrument, validateCloseLots } from './trading-rules.js';
 
 /**
  * Closing a position, all of it or part of it, by the user, a level the engine saw crossed, or a
@@ -168,17 +169,9 @@ export async function closePosition(
   const price = tradablePrice(ctx, instrument);
   const closeLots = lots ?? row.lots;
   const math = tradingInstrument(instrument);
-  const closing = Decimal.parse(closeLots);
-  const remaining = Decimal.parse(row.lots).sub(closing);
-  if (
-    !closing.isPositive() ||
-    !closing.isMultipleOf(Decimal.parse(math.lotStep)) ||
-    remaining.isNegative() ||
-    (remaining.isPositive() && remaining.lt(Decimal.parse(math.minLots)))
-  ) {
-    throw new AppError('PURCHASE_AMOUNT_WRONG');
-  }
-  return settlePosition(trx, ctx, row, instrument, closing.toString(), price, 'manual', null);
+  const closing = validateCloseLots(closeLots, row.lots, math);
+  if (!closing.ok) fail(closing.code);
+  return settlePosition(trx, ctx, row, instrument, closing.lots.toString(), price, 'manual', null);
 }
 
 /** A level the engine saw crossed: closes (or fills) at the tick that crossed it, once. */

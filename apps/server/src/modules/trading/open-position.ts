@@ -76,7 +76,7 @@ export async function prepareOpen(
   const current = tradablePrice(ctx, instrument);
   const math = tradingInstrument(instrument);
   const lots = validateLots(request.lots, math);
-  if (!lots.ok) fail('LOTS_INVALID');
+  if (!lots.ok) fail(lots.code);
   const leverageProblem = validateLeverage(request.leverage, math);
   if (leverageProblem) fail(leverageProblem);
   const type = request.orderType;

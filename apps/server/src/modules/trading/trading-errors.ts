@@ -2,25 +2,12 @@ import type { CatalogueName } from '@openbourse/contracts';
 import { AppError } from '../../platform/errors/app-error.js';
 import { TradingMathError } from './trading-rules.js';
 
-/**
- * The rules' problem codes as catalogue errors: the one mapping in the module (it goes away once
- * the shared rules answer catalogue names themselves, issue 12).
- */
-const errorOf: Record<string, CatalogueName> = {
-  LOTS_INVALID: 'PURCHASE_AMOUNT_WRONG',
-  LEVERAGE_INVALID: 'LEVERAGE_INVALID',
-  PRICE_INVALID: 'PRICE_INVALID',
-  NO_CONVERSION: 'NOT_TRADABLE_NOW',
-  STOP_LOSS_UNREASONABLE: 'STOP_LOSS_UNREASONABLE',
-  TAKE_PROFIT_UNREASONABLE: 'TAKE_PROFIT_UNREASONABLE',
-  STOP_COMBINATION_UNREASONABLE: 'STOP_COMBINATION_UNREASONABLE',
-};
-
-export function fail(code: string): never {
-  throw new AppError(errorOf[code] ?? 'INVALID_INPUT');
+/** A rule's answer is a catalogue name (the shared rules speak the catalogue's vocabulary). */
+export function fail(name: CatalogueName): never {
+  throw new AppError(name);
 }
 
-/** Runs a rule that throws its own error type, answering a catalogue error instead. */
+/** Runs a figure that throws the rules' error type, answering its catalogue error instead. */
 export function withRuleErrors<T>(rule: () => T): T {
   try {
     return rule();

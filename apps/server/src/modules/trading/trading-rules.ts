@@ -1,10 +1,10 @@
+import type { TradingInstrument } from '@openbourse/trading-rules';
 import type { Instrument } from '../market/index.js';
-import type { TradingInstrument } from './trading-math.js';
 
 /**
- * The trading rules this module applies (margin, fee, P&L, stop-out, order checks), gathered in
- * one file: they are moving to a package shared with the web (issue 12), and that move is then a
- * change of this one path. Nothing else in the module imports `trading-math.ts`.
+ * The trading rules this module applies (margin, fee, P&L, stop-out, order checks): one
+ * implementation shared with the web's order ticket (`@openbourse/trading-rules`, issue 12),
+ * answering catalogue names. This file is the module's one import of it.
  */
 export {
   convertToUsdt,
@@ -17,10 +17,13 @@ export {
   TradingMathError,
   tradeFee,
   unrealisedPnl,
+  validateCloseLots,
+  validateEntryPrice,
   validateLeverage,
   validateLots,
   validateStops,
-} from './trading-math.js';
+  validateTrailingDistance,
+} from '@openbourse/trading-rules';
 
 /** The rules' view of a market instrument. */
 export function tradingInstrument(instrument: Instrument): TradingInstrument {

@@ -27,7 +27,7 @@ export type RealtimeConnection = {
   readonly language: Language;
   /** The signed-in user, once `{ op: 'auth' }` succeeded; null before and after a failed one. */
   readonly userId: string | null;
-  readonly bufferedAmount: number;
+  readonly bufferedBytes: number;
   /** Sends an already serialised frame (channels share one frame between equal subscribers). */
   sendFrame(frame: string): void;
   send(message: TSocketServerMessage): void;
@@ -114,7 +114,7 @@ export function createRealtime(options: {
       language,
       userId: null,
       alive: true,
-      get bufferedAmount() {
+      get bufferedBytes() {
         return socket.bufferedAmount;
       },
       sendFrame: (frame) => socket.send(frame),

@@ -14,46 +14,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { CATALOGUE, type TMarketInfo, type TOpenPositionRequest } from '@openbourse/contracts';
-import type { Decimal } from '@openbourse/money';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { CATALOGUE, type TMarketInfo } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { catalogueMessage } from '../../shared/i18n/i18n';
-import { useSession } from '../identity/session';
 import { formatPrice, formatQuantity, formatRatioPercent } from '../market/format';
 import { PriceWithBadge } from '../market/parts';
 import { useColourConvention } from '../market/useColourConvention';
 import { useLocale } from '../market/useLocale';
 import { ConfirmOrderModal, type SummaryRow } from './ConfirmOrderModal';
-import { rememberPositions } from './positionEvents';
-import { leverageProblemText, lotsProblemText, priceProblemText } from './problemText';
 import { FigureList, INPUT_STYLES, RiskWarning } from './TradingParts';
-import {
-  computePreview,
-  entryProblem,
-  leverageMarks,
-  leverageProblem,
-  lotsProblem,
-  type OrderType,
-  type Preview,
-  parseInput,
-  type Side,
-  stepLots,
-  stopProblems,
-  toWire,
-  trailingProblem,
-} from './ticketMath';
-import { useAccountSummary, useOpenPosition } from './trading.api';
+import { leverageMarks } from './ticketMath';
 import { formatMoney, formatSmall, formatUsdt } from './tradingFormat';
-import { showPositionToast, usePositionEvents } from './usePositionEvents';
-import { useRateToUsdt } from './useRateToUsdt';
-
-type Field = 'entry' | 'lots' | 'leverage' | 'stopLoss' | 'takeProfit' | 'trailing';
-const FIELD_ORDER: Field[] = ['entry', 'lots', 'leverage', 'stopLoss', 'takeProfit', 'trailing'];
-
-type Blocked = 'signedOut' | 'closed' | 'stale' | 'noPrice';
+import { toWireOrRaw, useOrderTicket } from './useOrderTicket';
 
 /**
  * The order ticket (SPEC §2 /market, §5 Trading): side, order type, lots, leverage, stop loss,
@@ -65,149 +38,12 @@ type Blocked = 'signedOut' | 'closed' | 'stale' | 'noPrice';
 export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketInfo; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { token, mode } = useSession();
-  const queryClient = useQueryClient();
   const { colours } = useColourConvention();
-  usePositionEvents();
-  const summary = useAccountSummary();
-  const rate = useRateToUsdt(info);
-  const open = useOpenPosition();
-  const idBase = useId();
-  const fieldId = (field: Field) => `${idBase}-${field}`;
-
-  const [side, setSide] = useState<Side>('long');
-  const [orderType, setOrderType] = useState<OrderType>('market');
-  const [entry, setEntry] = useState('');
-  const [lots, setLots] = useState(info.minLots);
-  const [leverage, setLeverage] = useState<number | ''>(1);
-  const [stopLoss, setStopLoss] = useState('');
-  const [takeProfit, setTakeProfit] = useState('');
-  const [trailing, setTrailing] = useState('');
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(() => new Set());
-  const [confirming, setConfirming] = useState(false);
-
+  const ticket = useOrderTicket(info);
+  const { fields, errors, preview } = ticket;
+  const { side, orderType, entry, lots, leverage, stopLoss, takeProfit, trailing } = fields;
   const price = (value: string | null) => formatPrice(value, info.precision, locale);
   const quantity = (value: string) => formatQuantity(value, locale, 12);
-  const current = info.price === null ? null : parseInput(info.price);
-  const isPendingOrder = orderType !== 'market';
-
-  // Validation as the user types (SPEC §5), with the catalogue's messages.
-  const entryIssue = isPendingOrder ? entryProblem(side, orderType, entry, current, info.tickSize) : null;
-  const entryPrice = isPendingOrder && entryIssue === null ? parseInput(entry) : null;
-  const reference = isPendingOrder ? entryPrice : current;
-  const lotsIssue = lotsProblem(lots, info);
-  const lotsValue = lotsIssue === null ? parseInput(lots) : null;
-  const leverageIssue = leverage === '' ? 'LEVERAGE_INVALID' : leverageProblem(leverage, info.leverageCap);
-  const stops = stopProblems(side, reference, stopLoss, takeProfit, info.tickSize);
-  const trailingIssue = trailingProblem(trailing, info.tickSize);
-  const issues: Record<Field, boolean> = {
-    entry: isPendingOrder && entryIssue !== null,
-    lots: lotsIssue !== null,
-    leverage: leverageIssue !== null,
-    stopLoss: stops.stopLoss !== null,
-    takeProfit: stops.takeProfit !== null,
-    trailing: trailingIssue !== null,
-  };
-  const shows = (field: Field, value: string) => touched.has(field) || value.trim() !== '';
-  const priceError = (issue: ReturnType<typeof trailingProblem>) =>
-    issue ? priceProblemText(issue, info.tickSize, locale, t) : null;
-  const errors: Record<Field, string | null> = {
-    entry: issues.entry && shows('entry', entry) ? priceError(entryIssue) : null,
-    lots: lotsIssue && shows('lots', lots) ? lotsProblemText(lotsIssue, info, locale, t) : null,
-    leverage: leverageIssue ? leverageProblemText(info.leverageCap, t) : null,
-    stopLoss: priceError(stops.stopLoss),
-    takeProfit: priceError(stops.takeProfit),
-    trailing: priceError(trailingIssue),
-  };
-
-  const account = summary.data
-    ? { equity: summary.data.equity, usedMargin: summary.data.usedMargin, stopOutLevel: summary.data.stopOutLevel }
-    : null;
-  // The rate the server charges, from its fee schedule (getMarketInfo).
-  const feeRate = info.feeRate;
-  const preview: Preview | null =
-    lotsValue && reference && leverage !== '' && leverageIssue === null
-      ? computePreview({
-          instrument: info,
-          side,
-          lots: lotsValue,
-          leverage,
-          price: reference,
-          rateToUsdt: rate,
-          feeRate,
-          account,
-        })
-      : null;
-  const cost = preview?.margin && preview.fee ? preview.margin.add(preview.fee) : null;
-  const balance = summary.data ? parseInput(summary.data.balance) : null;
-  const tooLittle = cost !== null && balance !== null && cost.gt(balance);
-
-  const blocked: Blocked | null = !token
-    ? 'signedOut'
-    : !info.tradable
-      ? 'closed'
-      : info.stale
-        ? 'stale'
-        : current === null
-          ? 'noPrice'
-          : null;
-  const blockedText =
-    blocked === null
-      ? null
-      : blocked === 'closed'
-        ? catalogueMessage(CATALOGUE.NOT_TRADABLE_NOW.code)
-        : t(`trading.ticket.blocked.${blocked}`);
-  const reasonId = `${idBase}-blocked`;
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (blocked) return;
-    const first = FIELD_ORDER.find((field) => issues[field]);
-    if (first) {
-      setTouched(new Set(FIELD_ORDER));
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setConfirming(true);
-  };
-
-  const decimalOrNone = (text: string): Decimal | null => (text.trim() === '' ? null : parseInput(text));
-  const send = async () => {
-    if (!lotsValue || leverage === '') return;
-    const sl = decimalOrNone(stopLoss);
-    const tp = decimalOrNone(takeProfit);
-    const trail = decimalOrNone(trailing);
-    const request: TOpenPositionRequest = {
-      code: info.code,
-      side,
-      lots: toWire(lotsValue),
-      leverage,
-      orderType,
-      ...(isPendingOrder && entryPrice ? { price: toWire(entryPrice) } : {}),
-      ...(sl ? { stopLoss: toWire(sl) } : {}),
-      ...(tp ? { takeProfit: toWire(tp) } : {}),
-      ...(trail ? { trailingDistance: toWire(trail) } : {}),
-    };
-    try {
-      const position = await open.mutateAsync(request);
-      rememberPositions([position]);
-      showPositionToast(position.status === 'pending' ? 'placed' : 'opened', position, queryClient);
-      setConfirming(false);
-      setEntry('');
-      setStopLoss('');
-      setTakeProfit('');
-      setTrailing('');
-      setTouched(new Set());
-    } catch {
-      // The server's message is shown by the mutation toast; the dialog stays open to retry or cancel.
-    }
-  };
-
-  const onLotsKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    setLots(stepLots(lots, event.key === 'ArrowUp' ? 1 : -1, info));
-  };
 
   const quote = info.quoteCurrency;
   const none = t('trading.ticket.none');
@@ -231,7 +67,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           value: <span className="ob-amount">{formatUsdt(preview.margin, locale)}</span>,
         },
         {
-          term: isPendingOrder ? t('trading.preview.feeAtFill') : t('trading.preview.fee'),
+          term: ticket.isPendingOrder ? t('trading.preview.feeAtFill') : t('trading.preview.fee'),
           value: <span className="ob-amount">{formatUsdt(preview.fee, locale)}</span>,
         },
         {
@@ -248,7 +84,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           term: t('trading.preview.stopOut'),
           value: (
             <span className="ob-amount" data-testid="ticket-stop-out">
-              {!account
+              {!ticket.account
                 ? t('trading.preview.stopOutSignedOut')
                 : preview.stopOutPrice
                   ? price(preview.stopOutPrice.toString())
@@ -266,12 +102,12 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
     { term: t('trading.confirm.type'), value: t(`trading.orderType.${orderType}`) },
     {
       term: t('trading.ticket.lots'),
-      value: <span className="ob-amount">{lotsValue ? quantity(lotsValue.toString()) : none}</span>,
+      value: <span className="ob-amount">{ticket.lotsValue ? quantity(ticket.lotsValue.toString()) : none}</span>,
     },
     { term: t('trading.ticket.leverage'), value: <span className="ob-amount">{`1:${leverage}`}</span> },
     {
-      term: isPendingOrder ? t('trading.confirm.entryPrice') : t('trading.confirm.marketPrice'),
-      value: <span className="ob-amount">{reference ? price(reference.toString()) : none}</span>,
+      term: ticket.isPendingOrder ? t('trading.confirm.entryPrice') : t('trading.confirm.marketPrice'),
+      value: <span className="ob-amount">{ticket.reference ? price(ticket.reference.toString()) : none}</span>,
     },
     {
       term: t('trading.ticket.stopLoss'),
@@ -289,19 +125,19 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
   ];
 
   const sideColour = side === 'long' ? colours.upText : colours.downText;
-  const headingId = `${idBase}-title`;
+  const headingId = `${ticket.idBase}-title`;
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-testid="order-ticket">
-      <form onSubmit={review} noValidate>
+      <form onSubmit={ticket.review} noValidate>
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" gap="xs">
             <Title order={headingOrder} size="h4" id={headingId}>
               {t('trading.ticket.title', { name: info.appName })}
             </Title>
-            {token && (
-              <Badge color={mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="ticket-account-mode">
-                {mode === 'demo' ? t('trading.ticket.demoAccount') : t('trading.ticket.liveAccount')}
+            {ticket.token && (
+              <Badge color={ticket.mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="ticket-account-mode">
+                {ticket.mode === 'demo' ? t('trading.ticket.demoAccount') : t('trading.ticket.liveAccount')}
               </Badge>
             )}
           </Group>
@@ -315,7 +151,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           <SegmentedControl
             fullWidth
             value={side}
-            onChange={(value) => setSide(value === 'short' ? 'short' : 'long')}
+            onChange={(value) => fields.setSide(value === 'short' ? 'short' : 'long')}
             color={sideColour}
             autoContrast
             aria-label={t('trading.ticket.side')}
@@ -328,24 +164,24 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             fullWidth
             size="xs"
             value={orderType}
-            onChange={(value) => setOrderType(value === 'limit' || value === 'stop' ? value : 'market')}
+            onChange={(value) => fields.setOrderType(value === 'limit' || value === 'stop' ? value : 'market')}
             aria-label={t('trading.ticket.orderType')}
             data={(['market', 'limit', 'stop'] as const).map((value) => ({
               value,
               label: <span data-testid={`ticket-type-${value}`}>{t(`trading.orderType.${value}`)}</span>,
             }))}
           />
-          {isPendingOrder && (
+          {ticket.isPendingOrder && (
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('entry')}
+              id={ticket.fieldId('entry')}
               label={orderType === 'limit' ? t('trading.ticket.limitPrice') : t('trading.ticket.stopPrice')}
               description={t(`trading.ticket.entryHint.${orderType}.${side}`, { price: price(info.price) })}
               inputMode="decimal"
               autoComplete="off"
               value={entry}
-              onChange={(event) => setEntry(event.currentTarget.value)}
-              onBlur={() => setTouched((set) => new Set(set).add('entry'))}
+              onChange={(event) => fields.setEntry(event.currentTarget.value)}
+              onBlur={() => ticket.touch('entry')}
               error={errors.entry}
               required
               data-testid="ticket-price"
@@ -354,7 +190,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('lots')}
+              id={ticket.fieldId('lots')}
               label={t('trading.ticket.lots')}
               description={t('trading.ticket.lotsHint', {
                 min: quantity(info.minLots),
@@ -366,9 +202,9 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               inputMode="decimal"
               autoComplete="off"
               value={lots}
-              onChange={(event) => setLots(event.currentTarget.value)}
-              onKeyDown={onLotsKey}
-              onBlur={() => setTouched((set) => new Set(set).add('lots'))}
+              onChange={(event) => fields.setLots(event.currentTarget.value)}
+              onKeyDown={ticket.onLotsKey}
+              onBlur={() => ticket.touch('lots')}
               error={errors.lots}
               required
               data-testid="ticket-lots"
@@ -376,10 +212,12 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             <Stack gap={6}>
               <NumberInput
                 styles={INPUT_STYLES}
-                id={fieldId('leverage')}
+                id={ticket.fieldId('leverage')}
                 label={t('trading.ticket.leverageLabel', { cap: info.leverageCap })}
                 value={leverage}
-                onChange={(value) => setLeverage(typeof value === 'number' ? value : value === '' ? '' : Number(value))}
+                onChange={(value) =>
+                  fields.setLeverage(typeof value === 'number' ? value : value === '' ? '' : Number(value))
+                }
                 min={1}
                 max={info.leverageCap}
                 step={1}
@@ -397,7 +235,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               {info.leverageCap > 1 && (
                 <Slider
                   value={leverage === '' ? 1 : leverage}
-                  onChange={setLeverage}
+                  onChange={fields.setLeverage}
                   min={1}
                   max={info.leverageCap}
                   step={1}
@@ -415,48 +253,48 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('stopLoss')}
+              id={ticket.fieldId('stopLoss')}
               label={t('trading.ticket.stopLoss')}
               description={t(`trading.ticket.stopLossHint.${side}`)}
               placeholder={none}
               inputMode="decimal"
               autoComplete="off"
               value={stopLoss}
-              onChange={(event) => setStopLoss(event.currentTarget.value)}
+              onChange={(event) => fields.setStopLoss(event.currentTarget.value)}
               error={errors.stopLoss}
               data-testid="ticket-stop-loss"
             />
             <TextInput
               styles={INPUT_STYLES}
-              id={fieldId('takeProfit')}
+              id={ticket.fieldId('takeProfit')}
               label={t('trading.ticket.takeProfit')}
               description={t(`trading.ticket.takeProfitHint.${side}`)}
               placeholder={none}
               inputMode="decimal"
               autoComplete="off"
               value={takeProfit}
-              onChange={(event) => setTakeProfit(event.currentTarget.value)}
+              onChange={(event) => fields.setTakeProfit(event.currentTarget.value)}
               error={errors.takeProfit}
               data-testid="ticket-take-profit"
             />
           </SimpleGrid>
           <TextInput
             styles={INPUT_STYLES}
-            id={fieldId('trailing')}
+            id={ticket.fieldId('trailing')}
             label={t('trading.ticket.trailing')}
             description={t('trading.ticket.trailingHint', { tick: quantity(info.tickSize), quote })}
             placeholder={none}
             inputMode="decimal"
             autoComplete="off"
             value={trailing}
-            onChange={(event) => setTrailing(event.currentTarget.value)}
+            onChange={(event) => fields.setTrailing(event.currentTarget.value)}
             error={errors.trailing}
             data-testid="ticket-trailing"
           />
 
-          <section aria-labelledby={`${idBase}-preview`} data-testid="ticket-preview">
+          <section aria-labelledby={`${ticket.idBase}-preview`} data-testid="ticket-preview">
             <Group justify="space-between" gap="xs" mb={6}>
-              <Text id={`${idBase}-preview`} fw={600} size="sm">
+              <Text id={`${ticket.idBase}-preview`} fw={600} size="sm">
                 {t('trading.preview.title')}
               </Text>
               <Badge size="xs" variant="outline" color="gray.8">
@@ -467,7 +305,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               <FigureList items={previewRows} />
             ) : (
               <Text size="sm" c="gray.7">
-                {!isPendingOrder && current === null
+                {!ticket.isPendingOrder && ticket.current === null
                   ? t('trading.ticket.blocked.noPrice')
                   : t('trading.preview.incomplete')}
               </Text>
@@ -477,18 +315,18 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
                 {t('trading.preview.noConversion', { quote })}
               </Text>
             )}
-            {summary.data && (
+            {ticket.available !== null && (
               <Text size="xs" c="gray.7" mt={6}>
-                {t('trading.preview.available', { amount: formatUsdt(summary.data.balance, locale) })}
+                {t('trading.preview.available', { amount: formatUsdt(ticket.available, locale) })}
               </Text>
             )}
-            {tooLittle && (
+            {ticket.tooLittle && (
               <Text size="xs" c="red.9" mt={4} data-testid="ticket-insufficient">
                 {catalogueMessage(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code)}
               </Text>
             )}
             <Text size="xs" c="gray.7" mt={6}>
-              {t('trading.preview.feeNote', { rate: formatRatioPercent(feeRate, locale) })}
+              {t('trading.preview.feeNote', { rate: formatRatioPercent(ticket.feeRate, locale) })}
             </Text>
             {info.usdSettledAsUsdt && info.quoteCurrency.toUpperCase() !== 'USDT' && (
               <Text size="xs" c="gray.7" mt={2} data-testid="ticket-usd-note">
@@ -499,18 +337,18 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
 
           <RiskWarning compact />
 
-          {blockedText && (
+          {ticket.blockedText && (
             <Alert
-              color={blocked === 'signedOut' ? 'blue' : 'gray'}
+              color={ticket.blocked === 'signedOut' ? 'blue' : 'gray'}
               variant="light"
               p="xs"
               data-testid="ticket-blocked"
             >
               <Stack gap={6} align="flex-start">
-                <Text size="sm" id={reasonId}>
-                  {blockedText}
+                <Text size="sm" id={ticket.reasonId}>
+                  {ticket.blockedText}
                 </Text>
-                {blocked === 'signedOut' && (
+                {ticket.blocked === 'signedOut' && (
                   <Group gap="sm">
                     <Button component={Link} to="/pass/login" size="xs">
                       {t('nav.login')}
@@ -527,8 +365,8 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             type="submit"
             fullWidth
             color={sideColour}
-            disabled={blocked !== null}
-            aria-describedby={blockedText ? reasonId : undefined}
+            disabled={ticket.blocked !== null}
+            aria-describedby={ticket.blockedText ? ticket.reasonId : undefined}
             data-testid="ticket-submit"
           >
             {side === 'long' ? t('trading.ticket.reviewBuy') : t('trading.ticket.reviewSell')}
@@ -536,22 +374,16 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
         </Stack>
       </form>
       <ConfirmOrderModal
-        opened={confirming}
+        opened={ticket.confirming}
         title={t('trading.confirm.title', { side: sideLabel, name: info.appName })}
         rows={confirmRows}
-        note={isPendingOrder ? t('trading.confirm.pendingNote') : t('trading.confirm.marketNote')}
-        blockedReason={blockedText}
+        note={ticket.isPendingOrder ? t('trading.confirm.pendingNote') : t('trading.confirm.marketNote')}
+        blockedReason={ticket.blockedText}
         confirmLabel={t('trading.confirm.submit', { side: sideLabel })}
-        isSending={open.isPending}
-        onConfirm={() => void send()}
-        onClose={() => setConfirming(false)}
+        isSending={ticket.isSending}
+        onConfirm={() => void ticket.send()}
+        onClose={() => ticket.setConfirming(false)}
       />
     </Card>
   );
-}
-
-/** A typed price as the API will receive it (for showing it back), or the text itself. */
-function toWireOrRaw(text: string): string {
-  const value = parseInput(text);
-  return value ? toWire(value) : text;
 }

@@ -1,32 +1,28 @@
 import { CATALOGUE } from '@openbourse/contracts';
+import type { TradingRuleProblem } from '@openbourse/trading-rules';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { formatQuantity } from '../market/format';
-import type { LotsProblem, PriceProblem } from './ticketMath';
+import type { LotsProblem } from './ticketMath';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * The words for a validation problem: the catalogue's message for its code (the one the server
- * would answer with, SPEC §8), plus what the rule is where that helps (the tick, the lot range).
+ * The words for what the trading rules refuse: the catalogue's message for the name they answer
+ * (the server's own words for it, SPEC §8), followed where it helps by the rule itself (the
+ * tick, the lot range, the leverage cap).
  */
-export function priceProblemText(problem: PriceProblem, tickSize: string, locale: string, t: Translate): string {
-  switch (problem) {
-    case 'PRICE_INVALID':
-    case 'TICK':
-      return `${catalogueMessage(CATALOGUE.PRICE_INVALID.code)} ${t('trading.ticket.tickIs', {
-        tick: formatQuantity(tickSize, locale, 12),
-      })}`;
-    case 'STOP_LOSS_UNREASONABLE':
-      return catalogueMessage(CATALOGUE.STOP_LOSS_UNREASONABLE.code);
-    case 'TAKE_PROFIT_UNREASONABLE':
-      return catalogueMessage(CATALOGUE.TAKE_PROFIT_UNREASONABLE.code);
-    case 'STOP_COMBINATION_UNREASONABLE':
-      return catalogueMessage(CATALOGUE.STOP_COMBINATION_UNREASONABLE.code);
-    case 'ENTRY_PRICE_UNREASONABLE':
-      return catalogueMessage(CATALOGUE.ENTRY_PRICE_UNREASONABLE.code);
-    default:
-      return catalogueMessage(0);
-  }
+export function ruleProblemText(problem: TradingRuleProblem, rule?: string): string {
+  const message = catalogueMessage(CATALOGUE[problem].code);
+  return rule ? `${message} ${rule}` : message;
+}
+
+/** A price field's problem; a malformed price also says what the tick is. */
+export function priceProblemText(problem: TradingRuleProblem, tickSize: string, locale: string, t: Translate): string {
+  const tick =
+    problem === 'PRICE_INVALID'
+      ? t('trading.ticket.tickIs', { tick: formatQuantity(tickSize, locale, 12) })
+      : undefined;
+  return ruleProblemText(problem, tick);
 }
 
 export function lotsProblemText(
@@ -43,9 +39,9 @@ export function lotsProblemText(
         step: formatQuantity(limits.lotStep, locale, 12),
       })
     : t('trading.close.lotsRule', { max: formatQuantity(limits.maxLots, locale, 12) });
-  return `${catalogueMessage(CATALOGUE.PURCHASE_AMOUNT_WRONG.code)} ${rule}`;
+  return ruleProblemText(problem, rule);
 }
 
 export function leverageProblemText(cap: number, t: Translate): string {
-  return `${catalogueMessage(CATALOGUE.LEVERAGE_INVALID.code)} ${t('trading.ticket.leverageRule', { cap })}`;
+  return ruleProblemText('LEVERAGE_INVALID', t('trading.ticket.leverageRule', { cap }));
 }

@@ -1,31 +1,45 @@
 import type { TAccountSummary } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
+import {
+  convertToUsdt,
+  DEFAULT_STOP_OUT_LEVEL,
+  findQuoteToUsdtRate,
+  notional,
+  type PositionSide,
+  type RateSource,
+  requiredMargin,
+  type StopValidationCode,
+  stopOutPrice,
+  stopProblems as stopRuleProblems,
+  type TradingInstrument,
+  TradingMathError,
+  type TradingRuleProblem,
+  tickValueQuote,
+  tradeFee,
+  USDT_DECIMALS,
+  unrealisedPnl,
+  validateCloseLots,
+  validateEntryPrice,
+  validateLeverage,
+  validateLots,
+  validatePrice,
+  validateTrailingDistance,
+} from '@openbourse/trading-rules';
 
 /**
- * The order ticket's arithmetic (SPEC §0.7, §3 Position, §5 Trading): pure functions on
- * decimal strings, never floats. They mirror the server's trading math (apps/server
- * .../trading/trading-math.ts) closely enough for a preview and for validation as the user
- * types; the server checks everything again and its figures are the ones that count.
+ * The order ticket's side of the trading rules: reading what the user typed and showing live
+ * figures. Every rule itself (margin, fee, stop-out, the order checks) is the server's own, from
+ * packages/trading-rules, so the ticket refuses as the user types exactly what the server would
+ * refuse, with the same catalogue name; the server checks everything again and its figures are
+ * the ones that count.
  */
 
-export type Side = 'long' | 'short';
+export type Side = PositionSide;
 export type OrderType = 'market' | 'limit' | 'stop';
 
 /** The instrument facts the ticket needs (a subset of the market info). */
-export type TicketInstrument = {
-  tickSize: string;
-  contractSize: string;
-  minLots: string;
-  maxLots: string;
-  lotStep: string;
-  leverageCap: number;
-  quoteCurrency: string;
-};
+export type TicketInstrument = Omit<TradingInstrument, 'code'>;
 
-/** USDT is counted in millionths (SPEC §9). */
-export const USDT_DECIMALS = 6;
-/** SPEC §0.7: positions are closed when the margin level falls to 50%. */
-export const DEFAULT_STOP_OUT_LEVEL = '0.5';
 /** The server's wire format for decimals (ZDecimal in the trading contract). */
 const WIRE_DECIMAL = /^\d{1,20}(\.\d{1,12})?$/;
 
@@ -49,23 +63,44 @@ export function toWire(value: Decimal): string {
   return value.toString();
 }
 
+/**
+ * A typed price for the rules: empty is not set (null); text that is no decimal reads as zero,
+ * which no rule accepts as a price, so it is refused as the server refuses a malformed one.
+ */
+function typedPrice(text: string): Decimal | null {
+  if (text.trim() === '') return null;
+  return parseInput(text) ?? Decimal.ZERO;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lots and leverage
 
-export type LotsProblem = 'required' | 'invalid' | 'belowMin' | 'aboveMax' | 'offStep';
+/** An empty lots field asks for a value; anything else the rules refuse is catalogue 10016. */
+export type LotsProblem = 'required' | 'PURCHASE_AMOUNT_WRONG';
 
-/** Lots must be within [minLots, maxLots] and a whole multiple of lotStep (catalogue 10016). */
+/** Lots within [minLots, maxLots] and a whole multiple of lotStep (the rules' `validateLots`). */
 export function lotsProblem(
   text: string,
   instrument: Pick<TicketInstrument, 'minLots' | 'maxLots' | 'lotStep'>,
 ): LotsProblem | null {
   if (text.trim() === '') return 'required';
   const lots = parseInput(text);
-  if (!lots?.isPositive()) return 'invalid';
-  if (lots.lt(Decimal.parse(instrument.minLots))) return 'belowMin';
-  if (lots.gt(Decimal.parse(instrument.maxLots))) return 'aboveMax';
-  if (!lots.isMultipleOf(Decimal.parse(instrument.lotStep))) return 'offStep';
-  return null;
+  if (!lots) return 'PURCHASE_AMOUNT_WRONG';
+  const checked = validateLots(lots, instrument);
+  return checked.ok ? null : checked.code;
+}
+
+/**
+ * Lots to close out of a position (the rules' `validateCloseLots`); the lot step when the
+ * instrument's info is known.
+ */
+export function closeLotsProblem(text: string, positionLots: string, lotStep: string | null): LotsProblem | null {
+  if (text.trim() === '') return 'required';
+  const lots = parseInput(text);
+  if (!lots) return 'PURCHASE_AMOUNT_WRONG';
+  // The dialog shows no minimum remainder rule; the server answers it if it applies.
+  const checked = validateCloseLots(lots, positionLots, { lotStep, minLots: null });
+  return checked.ok ? null : checked.code;
 }
 
 /** The lots one step up or down from what is typed, kept within min and max. */
@@ -90,7 +125,7 @@ export function stepLots(
 
 /** A whole leverage from 1 to the cap (catalogue 10139). */
 export function leverageProblem(leverage: number, cap: number): 'LEVERAGE_INVALID' | null {
-  return Number.isSafeInteger(leverage) && leverage >= 1 && leverage <= cap ? null : 'LEVERAGE_INVALID';
+  return validateLeverage(leverage, { leverageCap: cap });
 }
 
 /** Slider marks: 1, the usual steps below the cap, and the cap. */
@@ -104,31 +139,15 @@ export function leverageMarks(cap: number): number[] {
 // ---------------------------------------------------------------------------------------------
 // Prices, stops, entries
 
-/** The catalogue problems of a price field: not a positive tick multiple, or a rule of §5. */
-export type PriceProblem =
-  | 'PRICE_INVALID'
-  | 'TICK'
-  | 'STOP_LOSS_UNREASONABLE'
-  | 'TAKE_PROFIT_UNREASONABLE'
-  | 'STOP_COMBINATION_UNREASONABLE'
-  | 'ENTRY_PRICE_UNREASONABLE';
-
-/** A positive price that is a whole number of ticks; its problem otherwise. */
-export function readPrice(text: string, tickSize: string): { price: Decimal } | { problem: PriceProblem } {
-  const price = parseInput(text);
-  if (!price?.isPositive()) return { problem: 'PRICE_INVALID' };
-  if (!price.isMultipleOf(Decimal.parse(tickSize))) return { problem: 'TICK' };
-  return { price };
-}
+/** What the rules answer for a price field. */
+export type PriceProblem = Extract<TradingRuleProblem, StopValidationCode | 'ENTRY_PRICE_UNREASONABLE'>;
 
 export type StopProblems = { stopLoss: PriceProblem | null; takeProfit: PriceProblem | null };
 
 /**
- * SPEC §5: long: SL < price < TP; short: TP < price < SL. Empty fields are not set. A pair on the
- * wrong sides of each other is reported on both fields (the pair is the mistake, 10138); then
- * a stop loss on the wrong side of the reference price (10136), a take profit likewise (10137).
+ * The stop fields as typed, checked field by field by the rules' `stopProblems` (SPEC §5).
  * `reference` is the current price for a market order, the entry price for a pending one;
- * null (no price yet) checks only the format.
+ * null (no price yet) checks the stops alone.
  */
 export function stopProblems(
   side: Side,
@@ -137,29 +156,10 @@ export function stopProblems(
   takeProfitText: string,
   tickSize: string,
 ): StopProblems {
-  const result: StopProblems = { stopLoss: null, takeProfit: null };
-  const sl = stopLossText.trim() === '' ? null : readPrice(stopLossText, tickSize);
-  const tp = takeProfitText.trim() === '' ? null : readPrice(takeProfitText, tickSize);
-  if (sl && 'problem' in sl) result.stopLoss = sl.problem;
-  if (tp && 'problem' in tp) result.takeProfit = tp.problem;
-  const slPrice = sl && 'price' in sl ? sl.price : null;
-  const tpPrice = tp && 'price' in tp ? tp.price : null;
-  // `below(a, b)`: a is on the losing side of b for this position.
-  const below = (a: Decimal, b: Decimal) => (side === 'long' ? a.lt(b) : a.gt(b));
-  if (slPrice && tpPrice && !below(slPrice, tpPrice)) {
-    return { stopLoss: 'STOP_COMBINATION_UNREASONABLE', takeProfit: 'STOP_COMBINATION_UNREASONABLE' };
-  }
-  if (reference) {
-    if (slPrice && !below(slPrice, reference)) result.stopLoss = 'STOP_LOSS_UNREASONABLE';
-    if (tpPrice && !below(reference, tpPrice)) result.takeProfit = 'TAKE_PROFIT_UNREASONABLE';
-  }
-  return result;
+  return stopRuleProblems(side, reference, typedPrice(stopLossText), typedPrice(takeProfitText), { tickSize });
 }
 
-/**
- * A pending order's entry (catalogue 10143): a limit waits for a better price (a buy below the
- * current price, a sell above it), a stop for a worse one (a buy above, a sell below).
- */
+/** A pending order's entry: a positive whole number of ticks, on the side its type waits for. */
 export function entryProblem(
   side: Side,
   type: 'limit' | 'stop',
@@ -167,61 +167,30 @@ export function entryProblem(
   current: Decimal | null,
   tickSize: string,
 ): PriceProblem | null {
-  const read = readPrice(entryText, tickSize);
-  if ('problem' in read) return read.problem;
-  if (!current) return null;
-  const above = read.price.gt(current);
-  const under = read.price.lt(current);
-  const ok = type === 'limit' ? (side === 'long' ? under : above) : side === 'long' ? above : under;
-  return ok ? null : 'ENTRY_PRICE_UNREASONABLE';
+  const entry = typedPrice(entryText) ?? Decimal.ZERO;
+  const problem = validatePrice(entry, { tickSize });
+  if (problem || !current) return problem;
+  return validateEntryPrice(side, type, entry, current);
 }
 
-/** A trailing distance, in price units: positive and a whole number of ticks; empty is none. */
+/** A trailing distance as typed; empty is none. */
 export function trailingProblem(text: string, tickSize: string): PriceProblem | null {
-  if (text.trim() === '') return null;
-  const read = readPrice(text, tickSize);
-  return 'problem' in read ? read.problem : null;
+  return validateTrailingDistance(typedPrice(text), { tickSize });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Currency conversion
 
-/** The current price of an instrument code, or null. */
-export type RateSource = (code: string) => string | null;
-
 /**
- * USDT per one unit of the quote currency, as the server's `quoteToUsdtRate`: USDT → 1; USD → 1
- * when the deployment settles USD as USDT (`usdSettledAsUsdt`, the default), else none; XXX →
- * 1 ÷ USDXXX, else XXXUSD (those two only when USD is USDT), else XXXUSDT, else 1 ÷ USDTXXX.
- * Null when no price converts it.
+ * USDT per one unit of the quote currency, converted as the server converts
+ * (`quoteToUsdtRate`); null when no price converts it. USD counts as USDT where the deployment
+ * settles it so (`usdSettledAsUsdt`, the default).
  */
 export function quoteToUsdtRate(quoteCurrency: string, rates: RateSource, usdSettledAsUsdt = true): Decimal | null {
-  const currency = quoteCurrency.trim().toUpperCase();
-  if (currency === 'USDT') return Decimal.ONE;
-  if (currency === 'USD') return usdSettledAsUsdt ? Decimal.ONE : null;
-  const price = (code: string) => {
-    const text = rates(code);
-    const value = text === null ? null : parseInput(text);
-    return value?.isPositive() ? value : null;
-  };
-  if (usdSettledAsUsdt) {
-    const perUsd = price(`USD${currency}`);
-    if (perUsd) return Decimal.ONE.div(perUsd, 30, 'half-even');
-    const inUsd = price(`${currency}USD`);
-    if (inUsd) return inUsd;
-  }
-  const inUsdt = price(`${currency}USDT`);
-  if (inUsdt) return inUsdt;
-  const perUsdt = price(`USDT${currency}`);
-  if (perUsdt) return Decimal.ONE.div(perUsdt, 30, 'half-even');
-  return null;
+  return findQuoteToUsdtRate(quoteCurrency, rates, usdSettledAsUsdt);
 }
 
-/** Whether P&L in this quote currency is USDT without a market rate (USD is settled 1:1). */
-export function isUsdQuoted(quoteCurrency: string): boolean {
-  const currency = quoteCurrency.trim().toUpperCase();
-  return currency === 'USD' || currency === 'USDT';
-}
+export { isUsdQuoted } from '@openbourse/trading-rules';
 
 // ---------------------------------------------------------------------------------------------
 // The preview
@@ -261,40 +230,33 @@ export type Preview = {
   stopOutPrice: Decimal | null;
 };
 
-export function notionalOf(lots: Decimal, price: Decimal, contractSize: string): Decimal {
-  return lots.mul(Decimal.parse(contractSize)).mul(price);
-}
+const usdtOf = (minor: bigint) => Decimal.fromMinorUnits(minor, USDT_DECIMALS);
 
-function roundUsdt(value: Decimal, rounding: 'ceil' | 'floor'): Decimal {
-  return value.round(USDT_DECIMALS, rounding);
-}
-
-export function computePreview(input: PreviewInput): Preview {
+/** The ticket's figures, by the server's rules; null until lots and price are positive. */
+export function computePreview(input: PreviewInput): Preview | null {
   const { instrument, lots, price, rateToUsdt } = input;
-  const notionalQuote = notionalOf(lots, price, instrument.contractSize);
-  const pipValueQuote = Decimal.parse(instrument.tickSize).mul(lots).mul(Decimal.parse(instrument.contractSize));
-  const toUsdt = (value: Decimal) => (rateToUsdt ? value.mul(rateToUsdt).round(12, 'half-even') : null);
-  const notionalUsdt = toUsdt(notionalQuote);
-  const validLeverage = leverageProblem(input.leverage, instrument.leverageCap) === null;
+  if (!lots.isPositive() || !price.isPositive()) return null;
+  const notionalQuote = notional(lots, price, instrument);
+  const pipValueQuote = tickValueQuote(lots, instrument);
+  const notionalUsdt = rateToUsdt ? convertToUsdt(notionalQuote, rateToUsdt) : null;
   const margin =
-    notionalUsdt && validLeverage
-      ? roundUsdt(notionalUsdt.div(Decimal.fromInteger(input.leverage), USDT_DECIMALS, 'ceil'), 'ceil')
+    notionalUsdt && validateLeverage(input.leverage, instrument) === null
+      ? usdtOf(requiredMargin(notionalUsdt, input.leverage, instrument))
       : null;
-  const fee = notionalUsdt ? roundUsdt(notionalUsdt.mul(Decimal.parse(input.feeRate)), 'ceil') : null;
+  const fee = notionalUsdt ? usdtOf(tradeFee(notionalUsdt, input.feeRate)) : null;
   let stopOut: Decimal | null = null;
   if (input.account && margin && fee && rateToUsdt) {
-    stopOut = stopOutPrice({
-      side: input.side,
-      openPrice: price,
+    stopOut = stopOutPrice(
+      input.side,
+      price,
       lots,
-      contractSize: instrument.contractSize,
-      tickSize: instrument.tickSize,
+      instrument,
       rateToUsdt,
       // Opening moves the margin from available to held (equity unchanged) and pays the fee.
-      equityExcludingThisPosition: Decimal.parse(input.account.equity).sub(fee),
-      usedMargin: Decimal.parse(input.account.usedMargin).add(margin),
-      stopOutLevel: input.account.stopOutLevel,
-    });
+      Decimal.parse(input.account.equity).sub(fee),
+      Decimal.parse(input.account.usedMargin).add(margin),
+      input.account.stopOutLevel,
+    );
   }
   return {
     notionalQuote,
@@ -302,63 +264,31 @@ export function computePreview(input: PreviewInput): Preview {
     margin,
     fee,
     pipValueQuote,
-    pipValueUsdt: toUsdt(pipValueQuote),
+    pipValueUsdt: rateToUsdt ? convertToUsdt(pipValueQuote, rateToUsdt) : null,
     stopOutPrice: stopOut,
   };
 }
 
-/**
- * The server's `stopOutPrice`: with k = lots × contractSize × rate (USDT per unit of price) and
- * E the equity without this position's P&L,
- *   long:  p = open + (level × used − E) ÷ k, rounded down to a whole tick;
- *   short: p = open − (level × used − E) ÷ k, rounded up to a whole tick.
- * Null when used margin is zero or no positive price reaches the level.
- */
-export function stopOutPrice(input: {
-  side: Side;
-  openPrice: Decimal;
-  lots: Decimal;
-  contractSize: string;
-  tickSize: string;
-  rateToUsdt: Decimal;
-  equityExcludingThisPosition: Decimal;
-  usedMargin: Decimal;
-  stopOutLevel: string;
-}): Decimal | null {
-  if (!input.usedMargin.isPositive() || !input.lots.isPositive() || !input.rateToUsdt.isPositive()) return null;
-  const tick = Decimal.parse(input.tickSize);
-  const k = input.lots.mul(Decimal.parse(input.contractSize)).mul(input.rateToUsdt);
-  const shortfall = Decimal.parse(input.stopOutLevel).mul(input.usedMargin).sub(input.equityExcludingThisPosition);
-  const numerator =
-    input.side === 'long' ? input.openPrice.mul(k).add(shortfall) : input.openPrice.mul(k).sub(shortfall);
-  const ticks = numerator.div(k.mul(tick), 0, input.side === 'long' ? 'floor' : 'ceil');
-  if (!ticks.isPositive()) return null;
-  return ticks.mul(tick);
-}
-
 // ---------------------------------------------------------------------------------------------
-// Open positions
+// Open positions: live P&L and the account's figures
 
 /**
- * Unrealised P&L of an open position in its quote currency: (current − open) × lots ×
- * contractSize, negated for a short. For a USD or USDT quote it is USDT at 1:1; the server
- * rounds it down to the USDT minor unit (floor), and so does `pnlUsdt`.
+ * A USD- or USDT-quoted position's P&L in USDT at a live price, floored as the server does;
+ * null when the figures are no position's (a price or lots that are not positive).
  */
-export function unrealisedQuote(
+export function pnlUsdt(
   side: Side,
   lots: string,
   openPrice: string,
   currentPrice: string,
   contractSize: string,
-): Decimal {
-  const move = Decimal.parse(currentPrice).sub(Decimal.parse(openPrice));
-  const value = move.mul(Decimal.parse(lots)).mul(Decimal.parse(contractSize));
-  return side === 'long' ? value : value.neg();
-}
-
-/** A USD- or USDT-quoted position's P&L in USDT, floored to the minor unit as the server does. */
-export function pnlUsdt(side: Side, lots: string, openPrice: string, currentPrice: string, contractSize: string) {
-  return unrealisedQuote(side, lots, openPrice, currentPrice, contractSize).round(USDT_DECIMALS, 'floor');
+): Decimal | null {
+  try {
+    return usdtOf(unrealisedPnl(side, lots, openPrice, currentPrice, { contractSize }, Decimal.ONE));
+  } catch (error) {
+    if (error instanceof TradingMathError) return null;
+    throw error;
+  }
 }
 
 export type MarginBand = 'none' | 'safe' | 'watch' | 'warning' | 'danger';
@@ -373,7 +303,7 @@ export function marginBand(ratio: string | null): MarginBand {
   if (!level) return 'none';
   if (level.gt(Decimal.fromInteger(2))) return 'safe';
   if (level.gte(Decimal.ONE)) return 'watch';
-  if (level.gt(Decimal.parse(DEFAULT_STOP_OUT_LEVEL))) return 'warning';
+  if (level.gt(DEFAULT_STOP_OUT_LEVEL)) return 'warning';
   return 'danger';
 }
 
@@ -385,16 +315,6 @@ export function parseSigned(text: string | null | undefined): Decimal | null {
   } catch {
     return null;
   }
-}
-
-/** Lots to close: positive, at most the position's lots, a whole multiple of the lot step. */
-export function closeLotsProblem(text: string, positionLots: string, lotStep: string | null): LotsProblem | null {
-  if (text.trim() === '') return 'required';
-  const lots = parseInput(text);
-  if (!lots?.isPositive()) return 'invalid';
-  if (lots.gt(Decimal.parse(positionLots))) return 'aboveMax';
-  if (lotStep && !lots.isMultipleOf(Decimal.parse(lotStep))) return 'offStep';
-  return null;
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   validateLeverage,
   validateLots,
   validateStops,
-} from './trading-math.js';
+} from './index.js';
 
 const d = (value: string): Decimal => Decimal.parse(value);
 const usdt = (minor: bigint): string => Decimal.fromMinorUnits(minor, 6).toString();
@@ -83,7 +83,7 @@ describe('quoteToUsdtRate', () => {
   it('takes USDT as itself and USD only when the deployment says USD is USDT', () => {
     expect(quoteToUsdtRate('USDT', rates, false).toString()).toBe('1');
     expect(quoteToUsdtRate('USD', rates, true).toString()).toBe('1');
-    expect(errorCode(() => quoteToUsdtRate('USD', rates, false))).toBe('NO_CONVERSION');
+    expect(errorCode(() => quoteToUsdtRate('USD', rates, false))).toBe('NOT_TRADABLE_NOW');
   });
 
   it('divides by USDXXX, else multiplies by XXXUSD', () => {
@@ -100,21 +100,21 @@ describe('quoteToUsdtRate', () => {
     // BTC (e.g. an ETHBTC instrument): BTCUSDT's price
     expect(quoteToUsdtRate('BTC', rates, false).toString()).toBe('65000');
     // USDJPY gives yen per USD, not per USDT
-    expect(errorCode(() => quoteToUsdtRate('JPY', rates, false))).toBe('NO_CONVERSION');
+    expect(errorCode(() => quoteToUsdtRate('JPY', rates, false))).toBe('NOT_TRADABLE_NOW');
   });
 
   it('refuses unknown currencies and broken prices', () => {
-    expect(errorCode(() => quoteToUsdtRate('XAU', rates, true))).toBe('NO_CONVERSION');
-    expect(errorCode(() => quoteToUsdtRate('BAD', rates, true))).toBe('NO_CONVERSION');
-    expect(errorCode(() => quoteToUsdtRate('ZER', rates, true))).toBe('NO_CONVERSION');
-    expect(errorCode(() => quoteToUsdtRate('', rates, true))).toBe('NO_CONVERSION');
-    expect(errorCode(() => quoteToUsdtRate('US D', rates, true))).toBe('NO_CONVERSION');
+    expect(errorCode(() => quoteToUsdtRate('XAU', rates, true))).toBe('NOT_TRADABLE_NOW');
+    expect(errorCode(() => quoteToUsdtRate('BAD', rates, true))).toBe('NOT_TRADABLE_NOW');
+    expect(errorCode(() => quoteToUsdtRate('ZER', rates, true))).toBe('NOT_TRADABLE_NOW');
+    expect(errorCode(() => quoteToUsdtRate('', rates, true))).toBe('NOT_TRADABLE_NOW');
+    expect(errorCode(() => quoteToUsdtRate('US D', rates, true))).toBe('NOT_TRADABLE_NOW');
   });
 
   it('converts exactly and refuses a rate that is not positive', () => {
     // 50,000 × 0.006711409395973154 = 335.5704697986577, kept to 12 places: 335.570469798658.
     expect(convertToUsdt('50000', '0.006711409395973154').toString()).toBe('335.570469798658');
-    expect(errorCode(() => convertToUsdt('1', '0'))).toBe('NO_CONVERSION');
+    expect(errorCode(() => convertToUsdt('1', '0'))).toBe('NOT_TRADABLE_NOW');
   });
 });
 
@@ -143,7 +143,7 @@ describe('validateLots', () => {
     ['NaN', 'not_a_number'],
     [' 1', 'not_a_number'],
   ])('refuses %j lots of EURUSD (%s)', (lots, reason) => {
-    expect(validateLots(lots, EURUSD)).toEqual({ ok: false, code: 'LOTS_INVALID', reason });
+    expect(validateLots(lots, EURUSD)).toEqual({ ok: false, code: 'PURCHASE_AMOUNT_WRONG', reason });
   });
 
   it('follows the instrument step: BTC in 0.00001, stocks in whole shares', () => {
@@ -254,7 +254,7 @@ describe('scenario: AAPL short 10 at 200', () => {
 
   it('refuses prices and lots that are not positive', () => {
     expect(errorCode(() => unrealisedPnl('short', '10', '0', '201', AAPL, '1'))).toBe('PRICE_INVALID');
-    expect(errorCode(() => notional('0', '200', AAPL))).toBe('LOTS_INVALID');
+    expect(errorCode(() => notional('0', '200', AAPL))).toBe('PURCHASE_AMOUNT_WRONG');
     expect(errorCode(() => notional('10', '-200', AAPL))).toBe('PRICE_INVALID');
   });
 });
