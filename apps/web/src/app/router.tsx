@@ -3,7 +3,7 @@ import { lazy, Suspense, useLayoutEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { useHeartbeat } from '../modules/identity/heartbeat';
 import { useSession } from '../modules/identity/session';
-import { useWalletAddressCheck } from '../modules/identity/wallet/useWalletAddressCheck';
+import { useWalletAddressCheck } from '../modules/identity/wallet/use-wallet-address-check';
 import { isMobileUserAgent } from '../shared/device/device';
 import { DesktopShell } from './desktop/DesktopShell';
 import { RouteGuard } from './guard';

@@ -2,7 +2,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaSolution } from './identity.api';
 import { useSendCode } from './identity.api';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from './use-countdown';
 
 type Props = {
   email: string;

@@ -8,7 +8,7 @@ import { solveCaptchaIfRequired } from './captcha';
 import { GoogleButton } from './google/GoogleButton';
 import { useAuthSettings, useSignIn } from './identity.api';
 import { TotpCodeField } from './SecondFactor';
-import { useFormFields } from './useFormFields';
+import { useFormFields } from './use-form-fields';
 import { checks, type FieldErrors } from './validation';
 import { WalletSignInButton } from './wallet/WalletSignInButton';
 

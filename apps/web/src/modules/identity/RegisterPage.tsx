@@ -8,7 +8,7 @@ import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
 import { useAuthSettings, useSignIn } from './identity.api';
 import { NewPasswordFields } from './NewPasswordFields';
-import { useFormFields } from './useFormFields';
+import { useFormFields } from './use-form-fields';
 import { checks, type FieldErrors } from './validation';
 
 type Field = 'userName' | 'email' | 'password' | 'confirmPassword' | 'code' | 'inviteCode';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { useSignIn } from './identity.api';
-import { useFormFields } from './useFormFields';
+import { useFormFields } from './use-form-fields';
 import { checks } from './validation';
 
 /** The authenticator code input, as the log-in form and the second-factor step ask for it. */

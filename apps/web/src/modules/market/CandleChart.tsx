@@ -10,8 +10,8 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { applyLivePrice, type Bar, toBars } from './candles';
-import { subscribePrices } from './marketSocket';
-import { useColourConvention } from './useColourConvention';
+import { subscribePrices } from './market-socket';
+import { useColourConvention } from './use-colour-convention';
 
 export type CandleChartProps = {
   code: string;

@@ -6,9 +6,9 @@ import { LoadFailed } from '../../shared/ui/QueryState';
 import { CANDLE_INTERVALS } from './constants';
 import { formatPrice } from './format';
 import { useCandles } from './market.api';
-import { subscribePrices } from './marketSocket';
+import { subscribePrices } from './market-socket';
 import { SourceBadge } from './SourceBadge';
-import { useLocale } from './useLocale';
+import { useLocale } from './use-locale';
 
 // The chart library is loaded only where a chart is drawn.
 /** The chart's code (lightweight-charts): pages that will show a chart may fetch it early. */

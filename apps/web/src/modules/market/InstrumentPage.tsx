@@ -22,14 +22,14 @@ import { errorMessage } from '../../shared/api/errors';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { LoadFailed } from '../../shared/ui/QueryState';
-import { loadOrderTicket, preloadTicketAndChart } from '../trading/preloadTrading';
+import { loadOrderTicket, preloadTicketAndChart } from '../trading/preload-trading';
 import { ChartPanel } from './ChartPanel';
 import { formatQuantity } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingSessions, TradingStatus } from './InstrumentParts';
 import { useMarketInfo } from './market.api';
 import { RowsSkeleton } from './RowsSkeleton';
-import { useLivePrices } from './useLivePrices';
-import { useLocale } from './useLocale';
+import { useLivePrices } from './use-live-prices';
+import { useLocale } from './use-locale';
 
 const CODE = /^[A-Z0-9.]{1,20}$/;
 

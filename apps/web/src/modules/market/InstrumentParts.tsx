@@ -6,7 +6,7 @@ import { MARKET_TYPE_KEYS } from './constants';
 import { formatPrice } from './format';
 import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
 import { SourceBadge } from './SourceBadge';
-import { useLocale } from './useLocale';
+import { useLocale } from './use-locale';
 
 /** Logo, name and code, the live price with its badge, and the 24 h change. */
 export function InstrumentHeader({

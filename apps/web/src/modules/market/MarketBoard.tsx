@@ -10,7 +10,7 @@ import { instrumentHref, useMarketList } from './market.api';
 import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
 import { RowsSkeleton } from './RowsSkeleton';
 import { Sparkline } from './Sparkline';
-import { useLivePrices } from './useLivePrices';
+import { useLivePrices } from './use-live-prices';
 
 export const DEFAULT_MARKET_TAB: MarketTab = `${DEFAULT_MARKET_TYPE}`;
 

@@ -20,7 +20,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { LoadFailed } from '../../shared/ui/QueryState';
 import { useSession } from '../identity/session';
-import { loadOrderTicket, preloadTicketAndChart } from '../trading/preloadTrading';
+import { loadOrderTicket, preloadTicketAndChart } from '../trading/preload-trading';
 import { ChartPanel } from './ChartPanel';
 import { formatPrice } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingStatus } from './InstrumentParts';
@@ -28,10 +28,10 @@ import { type MarketTab, MarketTypeTabs, parseMarketTab } from './MarketTypeTabs
 import { instrumentHref, useMarketInfo, useMarketList } from './market.api';
 import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
 import { RowsSkeleton } from './RowsSkeleton';
-import { useAllMarkets } from './useAllMarkets';
-import { useColourConvention } from './useColourConvention';
-import { useLivePrices } from './useLivePrices';
-import { useLocale } from './useLocale';
+import { useAllMarkets } from './use-all-markets';
+import { useColourConvention } from './use-colour-convention';
+import { useLivePrices } from './use-live-prices';
+import { useLocale } from './use-locale';
 import { useWatchlist, type Watchlist } from './watchlist';
 
 // Trading is loaded beside the page, in its own chunks.

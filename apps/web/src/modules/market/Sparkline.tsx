@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { changeSign, formatPrice } from './format';
 import { sparklinePath } from './sparkline-geometry';
-import { useColourConvention } from './useColourConvention';
-import { useLocale } from './useLocale';
+import { useColourConvention } from './use-colour-convention';
+import { useLocale } from './use-locale';
 
 type Props = {
   /** The last prices, oldest first (the market item's `hundred`). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../ledger/amount';
 import { formatRatioPercent } from './format';
 import { useStats } from './market.api';
-import { useLocale } from './useLocale';
+import { useLocale } from './use-locale';
 
 /**
  * SPEC §0.5: the home figures, measured by the server from its database and fee schedule —

@@ -3,8 +3,8 @@ import type { TMarketItem } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { changeSign, formatChange, formatPrice } from './format';
 import { SourceBadge } from './SourceBadge';
-import { changeTextColour, useColourConvention } from './useColourConvention';
-import { useLocale } from './useLocale';
+import { changeTextColour, useColourConvention } from './use-colour-convention';
+import { useLocale } from './use-locale';
 
 /** The instrument's logo, served by the platform; its alternative text is the name. */
 export function InstrumentLogo({ item, size = 32 }: { item: Pick<TMarketItem, 'logo' | 'appName'>; size?: number }) {

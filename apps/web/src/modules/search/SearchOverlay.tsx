@@ -10,7 +10,7 @@ import { MARKET_TYPE_KEYS } from '../market/constants';
 import { instrumentHref } from '../market/market.api';
 import { InstrumentLogo } from '../market/parts';
 import { searchInstruments } from '../market/search';
-import { useAllMarkets } from '../market/useAllMarkets';
+import { useAllMarkets } from '../market/use-all-markets';
 
 /**
  * The mobile search overlay (SPEC §2): instruments by code and name (the five market lists,

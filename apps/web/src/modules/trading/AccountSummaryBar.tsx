@@ -4,9 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
-import { useLocale } from '../market/useLocale';
-import { type MarginBand, marginBand } from './ticketMath';
-import { formatMarginLevel, formatUsdt } from './tradingFormat';
+import { useLocale } from '../market/use-locale';
+import { type MarginBand, marginBand } from './ticket-math';
+import { formatMarginLevel, formatUsdt } from './trading-format';
 
 /** Badge colours per band; `autoContrast` keeps the text readable on yellow and orange. */
 const BAND_COLOURS: Record<MarginBand, string> = {
@@ -28,7 +28,7 @@ export function AccountSummaryBar({
 }: {
   /** The server's summary: its loading and error states. */
   summary: UseQueryResult<TAccountSummary>;
-  /** What to show: the server's figures with the live P&L of the rows (ticketMath's withLivePnl). */
+  /** What to show: the server's figures with the live P&L of the rows (ticket-math.ts's withLivePnl). */
   figures: TAccountSummary | undefined;
 }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { NO_VALUE } from '../market/format';
 import { type Column, OrdersList, useSharedColumns } from './PositionParts';
 import { PnlText } from './TradingParts';
 import { useMarketInfos, useOrders } from './trading.api';
-import { formatUsdt } from './tradingFormat';
+import { formatUsdt } from './trading-format';
 
 const HISTORY_PAGE_SIZE = 100;
 /** The reason filter's value: '' for every reason. */

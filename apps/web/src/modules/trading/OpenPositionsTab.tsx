@@ -1,8 +1,8 @@
 import type { TMarketInfo, TPosition } from '@openbourse/contracts';
-import { pnlOf } from './livePnl';
+import { pnlOf } from './live-pnl';
 import { type Column, OrdersList, type PositionDialogRequest, useSharedColumns } from './PositionParts';
 import { PnlText } from './TradingParts';
-import { isUsdQuoted } from './ticketMath';
+import { isUsdQuoted } from './ticket-math';
 import type { useOrders } from './trading.api';
 
 /** The open positions tab: live prices and P&L, with amend and close on each row. */

@@ -20,13 +20,13 @@ import { Link } from 'react-router';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { formatPrice, formatQuantity, formatRatioPercent } from '../market/format';
 import { PriceWithBadge } from '../market/parts';
-import { useColourConvention } from '../market/useColourConvention';
-import { useLocale } from '../market/useLocale';
+import { useColourConvention } from '../market/use-colour-convention';
+import { useLocale } from '../market/use-locale';
 import { ConfirmOrderModal, type SummaryRow } from './ConfirmOrderModal';
 import { FigureList, INPUT_STYLES, RiskWarning } from './TradingParts';
-import { leverageMarks } from './ticketMath';
-import { formatMoney, formatSmall, formatUsdt } from './tradingFormat';
-import { toWireOrRaw, useOrderTicket } from './useOrderTicket';
+import { leverageMarks } from './ticket-math';
+import { formatMoney, formatSmall, formatUsdt } from './trading-format';
+import { toWireOrRaw, useOrderTicket } from './use-order-ticket';
 
 /**
  * The order ticket (SPEC §2 /market, §5 Trading): side, order type, lots, leverage, stop loss,

@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, formatQuantity } from '../market/format';
-import { useLocale } from '../market/useLocale';
-import { rememberPositions } from './positionEvents';
-import { lotsProblemText, priceProblemText } from './problemText';
+import { useLocale } from '../market/use-locale';
+import { rememberPositions } from './position-events';
+import { lotsProblemText, priceProblemText } from './problem-text';
 import { FigureList, INPUT_STYLES, ModalForm, PnlText, TradingModal } from './TradingParts';
 import {
   closeLotsProblem,
@@ -18,9 +18,9 @@ import {
   stopProblems,
   toWire,
   trailingProblem,
-} from './ticketMath';
+} from './ticket-math';
 import { type AmendRequest, useAmendPosition, useCancelOrder, useClosePosition } from './trading.api';
-import { showPositionToast, TOAST_MS } from './usePositionEvents';
+import { showPositionToast, TOAST_MS } from './use-position-events';
 
 type ModalProps = {
   position: TPosition;

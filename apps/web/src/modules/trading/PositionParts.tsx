@@ -4,10 +4,10 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
 import { formatPrice, formatQuantity, NO_VALUE } from '../market/format';
-import { useLocale } from '../market/useLocale';
+import { useLocale } from '../market/use-locale';
 import { SideBadge } from './TradingParts';
 import type { OrdersPage, useOrders } from './trading.api';
-import { formatUsdt } from './tradingFormat';
+import { formatUsdt } from './trading-format';
 
 // The pieces the positions panel's tabs share: rows as a table or as cards, cells, actions.
 

@@ -1,4 +1,4 @@
-import { usePositionEvents } from './usePositionEvents';
+import { usePositionEvents } from './use-position-events';
 
 /**
  * Mounted by the layout while a user is signed in, on every page: a stop loss, take profit,

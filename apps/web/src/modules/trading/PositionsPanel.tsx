@@ -4,18 +4,18 @@ import type { TMarketInfo, TPosition } from '@openbourse/contracts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../identity/session';
-import { usePricePushes } from '../market/useLivePrices';
+import { usePricePushes } from '../market/use-live-prices';
 import { AccountSummaryBar } from './AccountSummaryBar';
 import { HistoryTab } from './HistoryTab';
-import { livePnlOf, livePrice } from './livePnl';
+import { livePnlOf, livePrice } from './live-pnl';
 import { OpenPositionsTab } from './OpenPositionsTab';
 import { PendingOrdersTab } from './PendingOrdersTab';
 import { AmendPositionModal, CancelOrderModal, ClosePositionModal } from './PositionModals';
 import { PanelWidth, type PositionDialogRequest } from './PositionParts';
-import { rememberPositions } from './positionEvents';
-import { isUsdQuoted, withLivePnl } from './ticketMath';
+import { rememberPositions } from './position-events';
+import { isUsdQuoted, withLivePnl } from './ticket-math';
 import { LIVE_REFRESH_MS, useAccountSummary, useMarketInfos, useOrders } from './trading.api';
-import { usePositionEvents } from './usePositionEvents';
+import { usePositionEvents } from './use-position-events';
 
 const OPEN_PAGE_SIZE = 100;
 

@@ -4,10 +4,10 @@ import type { Decimal } from '@openbourse/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeTextColour, useColourConvention } from '../market/useColourConvention';
-import type { Side } from './ticketMath';
-import { parseSigned } from './ticketMath';
-import { formatUsdt } from './tradingFormat';
+import { changeTextColour, useColourConvention } from '../market/use-colour-convention';
+import type { Side } from './ticket-math';
+import { parseSigned } from './ticket-math';
+import { formatUsdt } from './trading-format';
 
 /**
  * Input descriptions in a darker grey than Mantine's "dimmed", which is below 4.5:1 on white

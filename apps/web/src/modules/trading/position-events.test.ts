@@ -1,6 +1,6 @@
 import type { TPosition } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
-import { firstShowing, positionEventKind, positionToast } from './positionEvents';
+import { firstShowing, positionEventKind, positionToast } from './position-events';
 
 const NOW = Date.parse('2026-01-10T12:00:00Z');
 

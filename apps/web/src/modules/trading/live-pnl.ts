@@ -1,7 +1,7 @@
 import type { TMarketInfo, TPosition } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
 import type { LivePush } from '../market/live';
-import { isUsdQuoted, parseSigned, pnlUsdt } from './ticketMath';
+import { isUsdQuoted, parseSigned, pnlUsdt } from './ticket-math';
 
 /**
  * The open positions' P&L at the prices on screen, or null unless every open position is listed

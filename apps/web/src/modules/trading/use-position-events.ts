@@ -4,7 +4,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useSession } from '../identity/session';
-import { subscribePositionEvents } from '../market/marketSocket';
+import { subscribePositionEvents } from '../market/market-socket';
 import {
   firstShowing,
   type PositionEventKind,
@@ -12,7 +12,7 @@ import {
   positionToast,
   previousStatusOf,
   rememberPositions,
-} from './positionEvents';
+} from './position-events';
 import { invalidateTrading } from './trading.api';
 
 /** SPEC §9: toasts stay 3–4 s. */

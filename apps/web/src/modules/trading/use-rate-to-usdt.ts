@@ -3,7 +3,7 @@ import type { Decimal } from '@openbourse/money';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listQuery } from '../market/market.api';
-import { isUsdQuoted, quoteToUsdtRate } from './ticketMath';
+import { isUsdQuoted, quoteToUsdtRate } from './ticket-math';
 
 /**
  * USDT per unit of the instrument's quote currency, as the server converts: USDT is 1, USD

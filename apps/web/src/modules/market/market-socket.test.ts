@@ -8,7 +8,7 @@ import {
   parseServerMessage,
   subscriptionMessages,
   type WebSocketLike,
-} from './marketSocket';
+} from './market-socket';
 
 class FakeSocket implements WebSocketLike {
   static instances: FakeSocket[] = [];

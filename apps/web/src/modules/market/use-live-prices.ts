@@ -1,7 +1,7 @@
 import type { TPushItem } from '@openbourse/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type LiveFields, type LivePush, mergeLivePrices, withPushes } from './live';
-import { subscribePrices } from './marketSocket';
+import { subscribePrices } from './market-socket';
 
 /**
  * Follows the socket for these codes while the component is shown. `onPush` (optional) sees

@@ -5,9 +5,9 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { useSession } from '../identity/session';
-import { useLocale } from '../market/useLocale';
-import { rememberPositions } from './positionEvents';
-import { leverageProblemText, lotsProblemText, priceProblemText } from './problemText';
+import { useLocale } from '../market/use-locale';
+import { rememberPositions } from './position-events';
+import { leverageProblemText, lotsProblemText, priceProblemText } from './problem-text';
 import {
   computePreview,
   entryProblem,
@@ -21,10 +21,10 @@ import {
   stopProblems,
   toWire,
   trailingProblem,
-} from './ticketMath';
+} from './ticket-math';
 import { useAccountSummary, useOpenPosition } from './trading.api';
-import { showPositionToast, usePositionEvents } from './usePositionEvents';
-import { useRateToUsdt } from './useRateToUsdt';
+import { showPositionToast, usePositionEvents } from './use-position-events';
+import { useRateToUsdt } from './use-rate-to-usdt';
 
 export type TicketField = 'entry' | 'lots' | 'leverage' | 'stopLoss' | 'takeProfit' | 'trailing';
 const FIELD_ORDER: TicketField[] = ['entry', 'lots', 'leverage', 'stopLoss', 'takeProfit', 'trailing'];

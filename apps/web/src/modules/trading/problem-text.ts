@@ -2,7 +2,7 @@ import { CATALOGUE } from '@openbourse/contracts';
 import type { TradingRuleProblem } from '@openbourse/trading-rules';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { formatQuantity } from '../market/format';
-import type { LotsProblem } from './ticketMath';
+import type { LotsProblem } from './ticket-math';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -16,7 +16,7 @@ import {
   type TicketInstrument,
   trailingProblem,
   withLivePnl,
-} from './ticketMath';
+} from './ticket-math';
 
 const d = (value: string) => Decimal.parse(value);
 
