@@ -59,7 +59,11 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
         hub: deps.hub,
         realtime: deps.realtime,
       });
-      await app.register(marketLogoPlugin, { market: service, testFeed: deps.serveTestFeed ? deps.hub : null });
+      await app.register(marketLogoPlugin, {
+        market: service,
+        testFeed: deps.serveTestFeed ? deps.hub : null,
+        now: deps.now,
+      });
     },
     start: () => deps.hub.start(),
     stop: () => deps.hub.stop(),

@@ -24,8 +24,8 @@ export async function marketPlugin(
  */
 export async function marketLogoPlugin(
   app: FastifyInstance,
-  options: { market: MarketService; testFeed: MarketHub | null },
+  options: { market: MarketService; testFeed: MarketHub | null; now: () => number },
 ) {
   registerLogoRoute(app, options.market);
-  if (options.testFeed) registerTestFeedRoute(app, options.testFeed);
+  if (options.testFeed) registerTestFeedRoute(app, options.testFeed, options.now);
 }

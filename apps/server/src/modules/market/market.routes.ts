@@ -164,11 +164,11 @@ const ZTestTicks = z.object({
 });
 
 /** Test deployments only: prices of the `test` feed, pushed by browser journeys. */
-export function registerTestFeedRoute(app: FastifyInstance, hub: MarketHub): void {
+export function registerTestFeedRoute(app: FastifyInstance, hub: MarketHub, now: () => number): void {
   app.post('/__test/market/ticks', { config: { auth: 'public' } }, async (request) => {
     const parsed = ZTestTicks.safeParse(request.body);
     if (!parsed.success) throw new AppError('INVALID_INPUT');
-    const time = Date.now();
+    const time = now();
     if (!hub.testFeed.push(parsed.data.ticks.map((tick) => ({ ...tick, time }))))
       throw new AppError('UNKNOWN_INSTRUMENT');
     return { ok: true };
