@@ -1,4 +1,4 @@
-import { MoneyFormatError } from './index.js';
+import { MoneyFormatError } from './errors.js';
 
 /**
  * An exact, immutable decimal number: `coefficient × 10^-scale`, with a bigint coefficient.

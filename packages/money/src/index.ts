@@ -6,15 +6,9 @@
 
 export type MinorUnits = bigint;
 
-export class MoneyFormatError extends Error {
-  constructor(
-    readonly input: string,
-    readonly reason: string,
-  ) {
-    super(`Not a valid amount "${input}": ${reason}`);
-    this.name = 'MoneyFormatError';
-  }
-}
+import { MoneyFormatError } from './errors.js';
+
+export { MoneyFormatError };
 
 const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
 
