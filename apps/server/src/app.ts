@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './database.js';
 import { type ContentService, createContentModule } from './modules/content/index.js';
-import { createIdentityService, type IdentityService, identityPlugin } from './modules/identity/index.js';
+import { createIdentityService, type IdentityService, identityPlugin, userExists } from './modules/identity/index.js';
 import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
@@ -295,7 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await marketModule.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
   await tradingModule.register(app);
-  await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db });
+  await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db, users: { userExists } });
   await app.register(identityPlugin, {
     prefix: API_PREFIX,
     identity,

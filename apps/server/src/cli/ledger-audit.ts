@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { createAppDatabase as createDatabase } from '../database.js';
-import { auditLedger } from '../modules/ledger/ledger.audit.js';
+import { auditLedger } from '../modules/ledger/index.js';
 import { migrate } from '../platform/db/migrate.js';
 import { provisionDatabase } from '../platform/db/provision.js';
 

@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../database.js';
+import type { DbView } from '../../platform/db/database.js';
 import type { IdentityTables } from './identity.tables.js';
+
+type Db = DbView<IdentityTables>;
 
 /** The only SQL over the identity module's tables. */
 
@@ -405,6 +407,24 @@ export function consumeWalletNonce(
     .where('expires_at', '>', values.at)
     .returning(['nonce', 'expires_at'])
     .executeTakeFirst();
+}
+
+/** Whether a user with this id exists (the ledger's operator adjustment asks it). */
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids, among these users, of those who were invited (the referral programme counts them). */
+export async function invitedUserIds(db: Db, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...userIds])
+    .where('invited_by', 'is not', null)
+    .execute();
+  return rows.map((row) => String(row.id));
 }
 
 /** Registered accounts (a measured home figure, SPEC §0.5). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../database.js';
 import { cachedUserSummary, forgetUserSummaries, SETTLING_MS } from './balance-cache.js';
+import type { LedgerDb as Db } from './ledger.tables.js';
 
 /** A stand-in database: the cache only needs an owner object to key its entries by. */
 const fakeDb = () => {
@@ -10,8 +10,7 @@ const fakeDb = () => {
 
 describe('balance summary cache', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
+    vi.useFakeTimers({ toFake: ['performance'] });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -36,7 +35,7 @@ describe('balance summary cache', () => {
     committed = 'after';
     expect(await cachedUserSummary(db, '1', 'live', load)).toBe('after'); // not the pre-commit value
 
-    vi.setSystemTime(Date.now() + SETTLING_MS);
+    vi.advanceTimersByTime(SETTLING_MS);
     await cachedUserSummary(db, '1', 'live', load);
     const calls = load.mock.calls.length;
     await cachedUserSummary(db, '1', 'live', load);
@@ -50,7 +49,7 @@ describe('balance summary cache', () => {
     forgetUserSummaries(db, ['1']);
     finish('stale');
     expect(await slow).toBe('stale');
-    vi.setSystemTime(Date.now() + SETTLING_MS);
+    vi.advanceTimersByTime(SETTLING_MS);
     expect(await cachedUserSummary(db, '1', 'demo', async () => 'fresh')).toBe('fresh');
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from '../../database.js';
+import type { LedgerDb as Db } from './ledger.tables.js';
 
 /**
  * A user's balance summary (getUserInfo's balances and today's P&L) for a moment, so a page
@@ -12,6 +12,11 @@ import type { Db } from '../../database.js';
  * hang, instead of keeping a pre-commit balance for TTL_MS.
  */
 const TTL_MS = 2_000;
+/**
+ * How long entries live is measured on the monotonic clock: it is an interval, not a time of
+ * day, so it must not jump when the wall clock (or a test's fixed clock) does.
+ */
+const elapsedMs = () => performance.now();
 export const SETTLING_MS = 1_000;
 type Slot = { value: unknown; loadedAt: number } | { settlingUntil: number };
 const caches = new WeakMap<object, Map<string, Slot>>();
@@ -33,11 +38,11 @@ export async function cachedUserSummary<T>(db: Db, userId: string, book: string,
   const cache = cacheOf(db);
   const key = `${userId}:${book}`;
   const hit = cache.get(key);
-  if (hit && 'value' in hit && Date.now() - hit.loadedAt < TTL_MS) return hit.value as T;
-  const loadedAt = Date.now();
+  if (hit && 'value' in hit && elapsedMs() - hit.loadedAt < TTL_MS) return hit.value as T;
+  const loadedAt = elapsedMs();
   const value = await load();
   // Not kept while settling, including a forget that came during this load.
-  if (isSettling(cache.get(key), Date.now())) return value;
+  if (isSettling(cache.get(key), elapsedMs())) return value;
   cache.set(key, { value, loadedAt });
   if (cache.size > 100_000) cache.delete(cache.keys().next().value as string);
   return value;
@@ -45,7 +50,7 @@ export async function cachedUserSummary<T>(db: Db, userId: string, book: string,
 
 export function forgetUserSummaries(db: Db, userIds: Iterable<string>): void {
   const cache = cacheOf(db);
-  const settlingUntil = Date.now() + SETTLING_MS;
+  const settlingUntil = elapsedMs() + SETTLING_MS;
   for (const userId of userIds) {
     cache.set(`${userId}:live`, { settlingUntil });
     cache.set(`${userId}:demo`, { settlingUntil });

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Book, TBalance, TStatementEntry, TStatementQuery, TStatementResponse } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../database.js';
+import { recordAudit } from '../../platform/audit/audit-log.js';
+import type { DbView } from '../../platform/db/database.js';
+import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { IdentityTables } from '../identity/index.js';
 import { cachedUserSummary } from './balance-cache.js';
 import {
   getAssetDecimals,
@@ -15,6 +19,16 @@ import {
   transfer,
   transferBatch,
 } from './ledger.service.js';
+import type { LedgerDb as Db, LedgerTables } from './ledger.tables.js';
+
+/**
+ * What the ledger asks of identity: whether a user exists (the operator adjustment checks it).
+ * A port the composition root fills with identity's public face; the ledger runs no SQL on `users`.
+ */
+export type LedgerUserDirectory = { userExists(db: DbView<IdentityTables>, userId: string): Promise<boolean> };
+
+/** An adjustment's transaction: the ledger's tables, the audit log, and identity's through the port. */
+export type AdjustmentDb = Kysely<LedgerTables & PlatformTables & IdentityTables>;
 
 /** What users and operators ask of the ledger through the API (issue 4). */
 
@@ -215,7 +229,8 @@ export async function resetDemo(db: Db, userId: string): Promise<{ asset: 'USDT'
  * reason, which the user sees in their statement; the audit log records it too.
  */
 export async function adjustBalance(
-  db: Db,
+  db: AdjustmentDb,
+  users: LedgerUserDirectory,
   input: {
     operatorId: string;
     userId: string;
@@ -228,8 +243,7 @@ export async function adjustBalance(
   },
 ) {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (!(await users.userExists(trx, input.userId))) throw new AppError('USER_NOT_FOUND');
     const decimals = await getAssetDecimals(trx, input.asset);
     let amount: bigint;
     try {
@@ -251,23 +265,20 @@ export async function adjustBalance(
       idempotencyKey: input.idempotencyKey ? `adjust:${input.idempotencyKey}` : `adjust:${randomUUID()}`,
     });
     if (moved.isNew) {
-      await trx
-        .insertInto('audit_log')
-        .values({
-          actor_user_id: input.operatorId,
-          action: 'ledger.adjust',
-          target_type: 'user',
-          target_id: input.userId,
-          details: JSON.stringify({
-            asset: input.asset,
-            book: input.book,
-            amount: input.amount,
-            reason: input.reason,
-            transferId: moved.id,
-          }),
-          request_id: input.requestId,
-        })
-        .execute();
+      await recordAudit(trx, {
+        actorUserId: input.operatorId,
+        action: 'ledger.adjust',
+        targetType: 'user',
+        targetId: input.userId,
+        details: {
+          asset: input.asset,
+          book: input.book,
+          amount: input.amount,
+          reason: input.reason,
+          transferId: moved.id,
+        },
+        requestId: input.requestId,
+      });
     }
     return { transferId: moved.id, isNew: moved.isNew };
   });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../database.js';
+import type { LedgerDb as Db } from './ledger.tables.js';
 
 export type AuditFinding = { invariant: string; detail: string };
 

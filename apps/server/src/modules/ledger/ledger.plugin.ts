@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../database.js';
+import type { AdjustmentDb, LedgerUserDirectory } from './ledger.accounts-api.js';
 import { registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
+import type { LedgerDb as Db } from './ledger.tables.js';
+
+export type { LedgerUserDirectory } from './ledger.accounts-api.js';
 
 export async function ledgerPlugin(
   app: FastifyInstance,
@@ -9,6 +12,9 @@ export async function ledgerPlugin(
   registerLedgerRoutes(app, options.db, options.beforeDemoReset);
 }
 
-export async function ledgerAdminPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  registerLedgerAdminRoutes(app, options.db);
+export async function ledgerAdminPlugin(
+  app: FastifyInstance,
+  options: { db: AdjustmentDb; users: LedgerUserDirectory },
+): Promise<void> {
+  registerLedgerAdminRoutes(app, options.db, options.users);
 }

@@ -8,10 +8,18 @@ import {
 } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { adjustBalance, balancesOf, resetDemo, statementCsv, statementOf } from './ledger.accounts-api.js';
+import {
+  type AdjustmentDb,
+  adjustBalance,
+  balancesOf,
+  type LedgerUserDirectory,
+  resetDemo,
+  statementCsv,
+  statementOf,
+} from './ledger.accounts-api.js';
+import type { LedgerDb as Db } from './ledger.tables.js';
 
 const tags = ['ledger'];
 
@@ -80,7 +88,7 @@ export function registerLedgerRoutes(
   });
 }
 
-export function registerLedgerAdminRoutes(app: FastifyInstance, db: Db): void {
+export function registerLedgerAdminRoutes(app: FastifyInstance, db: AdjustmentDb, users: LedgerUserDirectory): void {
   defineRoute(app, {
     method: 'POST',
     url: '/ledger/adjust',
@@ -90,7 +98,7 @@ export function registerLedgerAdminRoutes(app: FastifyInstance, db: Db): void {
     body: ZAdminAdjustRequest,
     response: ZAdminAdjustResponse,
     handler: ({ body, request }) =>
-      adjustBalance(db, {
+      adjustBalance(db, users, {
         operatorId: callerId(request),
         userId: String(body.userId),
         asset: body.asset,

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Book, TransferReason } from '@openbourse/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { forgetUserSummaries } from './balance-cache.js';
-import type { AccountKind } from './ledger.tables.js';
+import type { AccountKind, LedgerDb as Db } from './ledger.tables.js';
 
 /**
  * The double-entry ledger (issue 4). Every call runs inside the caller's transaction (`trx`),

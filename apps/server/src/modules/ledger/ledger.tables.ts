@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DbView } from '../../platform/db/database.js';
 
 export type LedgerTables = {
   ledger_assets: { code: string; decimals: number };
@@ -47,3 +48,6 @@ export type LedgerTables = {
 export const USER_ACCOUNT_KINDS = ['available', 'held'] as const;
 export const OPERATOR_ACCOUNT_KINDS = ['treasury', 'fees', 'clearing', 'charity', 'escrow'] as const;
 export type AccountKind = (typeof USER_ACCOUNT_KINDS)[number] | (typeof OPERATOR_ACCOUNT_KINDS)[number];
+
+/** The ledger's view of the database: its own tables only (callers pass wider transactions). */
+export type LedgerDb = DbView<LedgerTables>;

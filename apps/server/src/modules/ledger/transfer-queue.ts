@@ -1,6 +1,6 @@
-import type { Db } from '../../database.js';
 import { createGroupCommit } from '../../platform/db/group-commit.js';
 import { type TransferInput, type TransferResult, transferBatch } from './ledger.service.js';
+import type { LedgerDb as Db } from './ledger.tables.js';
 
 /**
  * A single writer for transfers that need no business change in the same transaction
