@@ -9,6 +9,7 @@ import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { IdentityTables } from '../identity/index.js';
 import { cachedUserSummary } from './balance-cache.js';
+import { profitSince } from './ledger.repository.js';
 import {
   getAssetDecimals,
   getBalance,
@@ -58,17 +59,8 @@ async function loadUserInfoMoney(db: Db, book: Book, userId: string, now: Date) 
     return row ? formatAmount(row.available, row.decimals) : '0';
   };
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const pnl = await sql<{ asset: string; total: string }>`
-    SELECT acc.asset,
-           sum(CASE WHEN t.credit_account_id = acc.id THEN t.amount ELSE -t.amount END)::text AS total
-      FROM ledger_accounts acc
-      JOIN ledger_transfers t ON t.credit_account_id = acc.id OR t.debit_account_id = acc.id
-     WHERE acc.user_id = ${userId} AND acc.book = ${book} AND acc.kind = 'available'
-       AND acc.asset IN ('USDT', 'USDC') AND t.created_at >= ${dayStart}
-       AND t.reason = ANY(${[...PNL_REASONS]}::text[])
-     GROUP BY acc.asset`.execute(db);
-  const profit = (asset: 'USDT' | 'USDC') =>
-    formatAmount(BigInt(pnl.rows.find((r) => r.asset === asset)?.total ?? '0'), 6);
+  const pnl = await profitSince(db, book, userId, dayStart, PNL_REASONS);
+  const profit = (asset: 'USDT' | 'USDC') => formatAmount(BigInt(pnl.find((r) => r.asset === asset)?.total ?? '0'), 6);
   return {
     usdtBalance: available('USDT'),
     usdcBalance: available('USDC'),

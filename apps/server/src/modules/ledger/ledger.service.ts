@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Book, TransferReason } from '@openbourse/contracts';
-import { sql } from 'kysely';
 import { AppError } from '../../platform/errors/app-error.js';
 import { forgetUserSummaries } from './balance-cache.js';
+import type { TransferRow } from './ledger.repository.js';
+import * as repository from './ledger.repository.js';
 import type { AccountKind, LedgerDb as Db } from './ledger.tables.js';
 
 /**
@@ -91,10 +92,10 @@ export async function getAssetDecimals(trx: Db, asset: string): Promise<number> 
   const assetDecimalsCache = perDatabase(assetDecimalsCaches, trx, () => new Map<string, number>());
   const cached = assetDecimalsCache.get(asset);
   if (cached !== undefined) return cached;
-  const row = await trx.selectFrom('ledger_assets').select('decimals').where('code', '=', asset).executeTakeFirst();
-  if (!row) throw new AppError('UNKNOWN_ASSET');
-  assetDecimalsCache.set(asset, row.decimals);
-  return row.decimals;
+  const decimals = await repository.findAssetDecimals(trx, asset);
+  if (decimals === null) throw new AppError('UNKNOWN_ASSET');
+  assetDecimalsCache.set(asset, decimals);
+  return decimals;
 }
 
 // Account ids never change and accounts are never deleted, so an id seen committed can be
@@ -110,30 +111,13 @@ export async function getAccountId(trx: Db, book: Book, asset: string, ref: Acco
   const accountIdCache = perDatabase(accountIdCaches, trx, () => new Map<string, string>());
   const cached = accountIdCache.get(cacheKey);
   if (cached) return cached;
-  const find = () =>
-    trx
-      .selectFrom('ledger_accounts')
-      .select([
-        'id',
-        // Whether this very transaction created the row (xmin is the creating transaction).
-        sql<boolean>`xmin::text::bigint = txid_current() % 4294967296`.as('is_created_here'),
-      ])
-      .where('book', '=', book)
-      .where('asset', '=', asset)
-      .where('kind', '=', ref.kind)
-      .where(userId === null ? sql<boolean>`user_id IS NULL` : sql<boolean>`user_id = ${userId}`)
-      .where('name', '=', name)
-      .executeTakeFirst();
+  const find = () => repository.findAccount(trx, { book, asset, kind: ref.kind, userId, name });
   const existing = await find();
   if (existing) {
     if (!existing.is_created_here) accountIdCache.set(cacheKey, existing.id);
     return existing.id;
   }
-  await trx
-    .insertInto('ledger_accounts')
-    .values({ book, asset, kind: ref.kind, user_id: userId, name })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  await repository.insertAccount(trx, { book, asset, kind: ref.kind, userId, name });
   const created = await find();
   if (!created) throw new Error('ledger account missing after insert');
   return created.id;
@@ -176,18 +160,10 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
     if (isUserKind(item.input.to.kind)) userAccountIds.add(item.creditId);
   }
   const sortedIds = [...userAccountIds].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const found = await sql<(TransferRow & { request_hash: string; balance: null }) | LockedAccountRow>`
-    WITH locked AS (
-      SELECT id, balance FROM ledger_accounts WHERE id = ANY(${sortedIds}::bigint[]) ORDER BY id FOR NO KEY UPDATE
-    )
-    SELECT id::text, book, asset, debit_account_id::text, credit_account_id::text, amount::text, reason,
-           created_at, idempotency_key, request_hash, NULL::text AS balance
-      FROM ledger_transfers WHERE idempotency_key = ANY(${keys}::text[])
-    UNION ALL
-    SELECT id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, balance::text FROM locked`.execute(trx);
+  const found = await repository.lockAccountsAndFindTransfers(trx, sortedIds, keys);
   const previous = new Map<string, TransferRow & { request_hash: string }>();
   const balances = new Map<string, bigint>();
-  for (const row of found.rows) {
+  for (const row of found) {
     if (row.balance === null) previous.set(row.idempotency_key, row);
     else balances.set(row.id, BigInt(row.balance));
   }
@@ -260,27 +236,12 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
   // One statement writes the new balances and the transfers: a single round trip per batch.
   const changedIds = [...balances.keys()];
   const changedBalances = changedIds.map((id) => (balances.get(id) ?? 0n).toString());
-  const inserted = await sql<TransferRow>`
-    WITH new_balances AS (
-      UPDATE ledger_accounts AS acc SET balance = v.balance
-        FROM unnest(${changedIds}::bigint[], ${changedBalances}::numeric[]) AS v(id, balance)
-       WHERE acc.id = v.id
-    )
-    INSERT INTO ledger_transfers (book, asset, debit_account_id, credit_account_id, amount, reason,
-                                  reference_type, reference_id, idempotency_key, request_hash,
-                                  debit_balance_after, credit_balance_after, operator_id, operator_reason)
-    SELECT * FROM unnest(${columns.book}::text[], ${columns.asset}::text[], ${columns.debit}::bigint[],
-                         ${columns.credit}::bigint[], ${columns.amount}::numeric[], ${columns.reason}::text[],
-                         ${columns.referenceType}::text[], ${columns.referenceId}::text[], ${columns.key}::text[],
-                         ${columns.hash}::text[], ${columns.debitAfter}::numeric[], ${columns.creditAfter}::numeric[],
-                         ${columns.operatorId}::bigint[], ${columns.operatorReason}::text[])
-    RETURNING id, book, asset, debit_account_id::text, credit_account_id::text, amount::text, reason,
-              created_at, idempotency_key`.execute(trx);
+  const inserted = await repository.writeBalancesAndTransfers(trx, changedIds, changedBalances, columns);
   forgetUserSummaries(
     trx,
     fresh.flatMap(({ input }) => [input.from, input.to].flatMap((ref) => ('userId' in ref ? [ref.userId] : []))),
   );
-  const byKey = new Map(inserted.rows.map((row) => [row.idempotency_key, row]));
+  const byKey = new Map(inserted.map((row) => [row.idempotency_key, row]));
   return prepared.map((item, index) => {
     const existing = results[index];
     if (existing) return existing;
@@ -289,20 +250,6 @@ export async function transferBatch(trx: Db, inputs: TransferInput[]): Promise<T
     return toResult(row, true);
   });
 }
-
-type LockedAccountRow = { id: string; balance: string };
-
-type TransferRow = {
-  id: string;
-  book: Book;
-  asset: string;
-  debit_account_id: string;
-  credit_account_id: string;
-  amount: string;
-  reason: string;
-  created_at: Date;
-  idempotency_key: string;
-};
 
 function toResult(row: Omit<TransferRow, 'idempotency_key'>, isNew: boolean): TransferResult {
   return {
@@ -367,20 +314,15 @@ export async function holdBatch(
   const replayedIds = holdTransfers.filter((t) => !t.isNew).map((t) => t.id);
   const holdIdOf = new Map<string, string>();
   if (fresh.length > 0) {
-    const inserted = await sql<{ id: string; hold_transfer_id: string }>`
-      INSERT INTO ledger_holds (book, asset, user_id, amount, hold_transfer_id)
-      SELECT * FROM unnest(${fresh.map((f) => f.input.book)}::text[], ${fresh.map((f) => f.input.asset)}::text[],
-                           ${fresh.map((f) => f.input.userId)}::bigint[],
-                           ${fresh.map((f) => f.input.amount.toString())}::numeric[],
-                           ${fresh.map((f) => f.transferId)}::bigint[])
-      RETURNING id::text, hold_transfer_id::text`.execute(trx);
-    for (const row of inserted.rows) holdIdOf.set(row.hold_transfer_id, row.id);
+    const inserted = await repository.insertHolds(
+      trx,
+      fresh.map((f) => ({ ...f.input, transferId: f.transferId })),
+    );
+    for (const row of inserted) holdIdOf.set(row.hold_transfer_id, row.id);
   }
   if (replayedIds.length > 0) {
-    const existing = await sql<{ id: string; hold_transfer_id: string }>`
-      SELECT id::text, hold_transfer_id::text FROM ledger_holds
-       WHERE hold_transfer_id = ANY(${replayedIds}::bigint[])`.execute(trx);
-    for (const row of existing.rows) holdIdOf.set(row.hold_transfer_id, row.id);
+    const existing = await repository.findHoldsByTransfers(trx, replayedIds);
+    for (const row of existing) holdIdOf.set(row.hold_transfer_id, row.id);
   }
   return {
     holds: holdTransfers.map((t) => {
@@ -418,10 +360,8 @@ export async function lockAvailableBalances(
   const ids = [...idsByOwner.values()]
     .flatMap((pair) => [pair.available, pair.held])
     .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const locked = await sql<{ id: string; balance: string }>`
-    SELECT id::text, balance::text FROM ledger_accounts
-     WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
-  const balanceOf = new Map(locked.rows.map((row) => [row.id, BigInt(row.balance)]));
+  const locked = await repository.lockAccounts(trx, ids);
+  const balanceOf = new Map(locked.map((row) => [row.id, BigInt(row.balance)]));
   return new Map([...idsByOwner].map(([key, pair]) => [key, balanceOf.get(pair.available) ?? 0n]));
 }
 
@@ -434,13 +374,11 @@ async function settleHold(
   idempotencyKey: string,
   reference?: { type: string; id: string },
 ): Promise<TransferResult> {
-  const row = await trx.selectFrom('ledger_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst();
+  const row = await repository.lockHold(trx, holdId);
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'active') {
     // The same settlement asked again answers its first result; anything else is refused.
-    const settled = row.settle_transfer_id
-      ? await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', row.settle_transfer_id).executeTakeFirst()
-      : undefined;
+    const settled = row.settle_transfer_id ? await repository.findTransfer(trx, row.settle_transfer_id) : undefined;
     if (settled && settled.idempotency_key === idempotencyKey && row.status === status) return toResult(settled, false);
     throw new AppError('HOLD_NOT_ACTIVE');
   }
@@ -454,11 +392,7 @@ async function settleHold(
     reference,
     idempotencyKey,
   });
-  await trx
-    .updateTable('ledger_holds')
-    .set({ status, settle_transfer_id: moved.id, settled_at: sql`now()` })
-    .where('id', '=', holdId)
-    .execute();
+  await repository.markHoldSettled(trx, holdId, status, moved.id);
   return moved;
 }
 
@@ -491,35 +425,15 @@ export function capture(
 /** An account's balance: stored for user accounts, the sum of entries for operator accounts. */
 export async function getBalance(trx: Db, book: Book, asset: string, ref: AccountRef): Promise<bigint> {
   const id = await getAccountId(trx, book, asset, ref);
-  if (isUserKind(ref.kind)) {
-    const row = await trx
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return BigInt(row.balance);
-  }
-  const result = await sql<{ balance: string }>`
-    SELECT (coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = ${id}), 0)
-          - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = ${id}), 0))::text AS balance`.execute(
-    trx,
-  );
-  return BigInt(result.rows[0]?.balance ?? '0');
+  return isUserKind(ref.kind) ? repository.storedBalance(trx, id) : repository.balanceFromEntries(trx, id);
 }
 
 export type UserBalance = { asset: string; decimals: number; available: bigint; held: bigint };
 
 /** A user's balances in a book, one row per asset (assets never used show zero). */
 export async function getBalances(trx: Db, book: Book, userId: string): Promise<UserBalance[]> {
-  const rows = await sql<{ asset: string; decimals: number; available: string; held: string }>`
-    SELECT a.code AS asset, a.decimals,
-           coalesce(sum(acc.balance) FILTER (WHERE acc.kind = 'available'), 0)::text AS available,
-           coalesce(sum(acc.balance) FILTER (WHERE acc.kind = 'held'), 0)::text AS held
-      FROM ledger_assets a
-      LEFT JOIN ledger_accounts acc ON acc.asset = a.code AND acc.book = ${book} AND acc.user_id = ${userId}
-     GROUP BY a.code, a.decimals
-     ORDER BY a.code`.execute(trx);
-  return rows.rows.map((row) => ({
+  const rows = await repository.userBalances(trx, book, userId);
+  return rows.map((row) => ({
     asset: row.asset,
     decimals: row.decimals,
     available: BigInt(row.available),
@@ -556,41 +470,10 @@ export async function listEntries(
   trx: Db,
   filter: StatementFilter,
 ): Promise<{ entries: StatementEntry[]; total: number }> {
-  const conditions = [sql`acc.book = ${filter.book}`, sql`acc.user_id = ${filter.userId}`];
-  if (filter.asset) conditions.push(sql`acc.asset = ${filter.asset}`);
-  if (filter.reason) conditions.push(sql`t.reason = ${filter.reason}`);
-  if (filter.from) conditions.push(sql`t.created_at >= ${filter.from}`);
-  if (filter.to) conditions.push(sql`t.created_at < ${filter.to}`);
-  const where = sql.join(conditions, sql` AND `);
-  const sides = sql`
-    FROM ledger_accounts acc
-    JOIN ledger_transfers t ON t.debit_account_id = acc.id OR t.credit_account_id = acc.id
-    WHERE ${where}`;
-  const count = await sql<{ n: string }>`SELECT count(*)::text AS n ${sides}`.execute(trx);
-  const rows = await sql<{
-    id: string;
-    created_at: Date;
-    asset: string;
-    kind: 'available' | 'held';
-    reason: string;
-    amount: string;
-    is_debit: boolean;
-    debit_balance_after: string;
-    credit_balance_after: string;
-    reference_type: string | null;
-    reference_id: string | null;
-    operator_reason: string | null;
-  }>`
-    SELECT t.id, t.created_at, acc.asset, acc.kind, t.reason, t.amount::text AS amount,
-           (t.debit_account_id = acc.id) AS is_debit,
-           t.debit_balance_after::text AS debit_balance_after, t.credit_balance_after::text AS credit_balance_after,
-           t.reference_type, t.reference_id, t.operator_reason
-    ${sides}
-    ORDER BY t.id DESC, acc.kind
-    LIMIT ${filter.size} OFFSET ${(filter.page - 1) * filter.size}`.execute(trx);
+  const { total, rows } = await repository.statementRows(trx, filter);
   return {
-    total: Number(count.rows[0]?.n ?? 0),
-    entries: rows.rows.map((row) => ({
+    total,
+    entries: rows.map((row) => ({
       transferId: row.id,
       createdAt: row.created_at,
       asset: row.asset,
