@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every check — types, lint, unit, integration on PostgreSQL (DATABASE_URL's
+# `npm test`: every check — types, lint, module boundaries, unit, integration on PostgreSQL (DATABASE_URL's
 # server when set, else an embedded one), locale parity, and browser journeys in Debian's
 # Chromium (installed with apt-get when missing).
 set -euo pipefail
@@ -21,6 +21,9 @@ npx tsc -b
 
 step "lint and format (biome)"
 npx biome check .
+
+step "module boundaries (scripts/architecture/check-boundaries.mjs)"
+node scripts/architecture/check-boundaries.mjs
 
 step "web production build"
 (cd apps/web && npx vite build --logLevel warn)

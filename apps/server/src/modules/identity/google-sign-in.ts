@@ -9,10 +9,10 @@ import {
 } from '@openbourse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
-import type { Db } from '../../database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { IdentityService } from './identity.service.js';
+import type { IdentityDb as Db } from './identity.tables.js';
 
 export const GOOGLE_SCOPE = 'openid email profile';
 /** After a failed discovery, answer from that failure for a while instead of asking the issuer on every call. */
@@ -87,7 +87,7 @@ export function createGoogleSignIn(db: Db, identity: IdentityService, options: G
 
   function configuration(): Promise<oidc.Configuration> {
     if (!clientId || !clientSecret) return Promise.reject(new AppError('GOOGLE_NOT_CONFIGURED'));
-    if (failure && Date.now() - failure.at < DISCOVERY_RETRY_MS) return Promise.reject(failure.error);
+    if (failure && performance.now() - failure.at < DISCOVERY_RETRY_MS) return Promise.reject(failure.error);
     if (!discovered) {
       discovered = oidc
         .discovery(issuer, clientId, clientSecret, undefined, {
@@ -101,7 +101,8 @@ export function createGoogleSignIn(db: Db, identity: IdentityService, options: G
           },
           (error: unknown) => {
             discovered = null;
-            failure = { at: Date.now(), error };
+            // An interval, measured on the monotonic clock.
+            failure = { at: performance.now(), error };
             throw error;
           },
         );

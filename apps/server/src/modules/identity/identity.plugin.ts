@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../database.js';
 import { registerGoogleRoutes } from './google.routes.js';
 import { createGoogleSignIn, type GoogleOptions } from './google-sign-in.js';
 import { registerIdentityRoutes } from './identity.routes.js';
 import type { IdentityService } from './identity.service.js';
+import type { IdentityDb as Db } from './identity.tables.js';
 import { registerWalletRoutes, type WalletRouteOptions } from './wallet.routes.js';
 
 export async function identityPlugin(

@@ -115,9 +115,10 @@ export async function recordFailedLogin(db: Db, id: string, lockAfter: number, l
       locked_until: sql`CASE WHEN failed_logins + 1 >= ${lockAfter} THEN now() + make_interval(mins => ${lockMinutes}) ELSE locked_until END`,
     })
     .where('id', '=', id)
-    .returning('locked_until')
+    // Whether the lock is on, judged by the database's clock that set it.
+    .returning(sql<boolean>`locked_until IS NOT NULL AND locked_until > now()`.as('is_locked'))
     .executeTakeFirst();
-  return row?.locked_until !== null && row?.locked_until !== undefined && row.locked_until.getTime() > Date.now();
+  return row?.is_locked === true;
 }
 
 // Sessions

@@ -10,7 +10,6 @@ import type {
 } from '@openbourse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { generateSecret, generateURI, verifySync } from 'otplib';
-import type { Db } from '../../database.js';
 import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -18,6 +17,7 @@ import type { AuthLevel } from '../../platform/http/auth.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { isSolution, newChallenge } from './captcha.js';
 import * as repository from './identity.repository.js';
+import type { IdentityDb as Db } from './identity.tables.js';
 import { MAIL_TEMPLATES } from './mail-templates.js';
 import { hashPassword, isPasswordAcceptable, spendPasswordTime, verifyPassword } from './password.js';
 import { hashSecret, newEmailCode, newInviteCode, newSessionToken } from './secrets.js';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DbView } from '../../platform/db/database.js';
 
 export type IdentityTables = {
   users: {
@@ -68,3 +69,6 @@ export type IdentityTables = {
     created_at: Generated<Date>;
   };
 };
+
+/** Identity's view of the database: its own tables only. */
+export type IdentityDb = DbView<IdentityTables>;

@@ -8,14 +8,9 @@ import { hk } from './mail-templates/hk.js';
 import { it } from './mail-templates/it.js';
 import { ja } from './mail-templates/ja.js';
 import { ko } from './mail-templates/ko.js';
+import type { MailTemplates } from './mail-templates/mail-template.js';
 import { zh } from './mail-templates/zh.js';
 
-/** Verification mails, in the reader's language. `{code}` is filled by the sender. */
-export type MailTemplates = {
-  registerSubject: string;
-  registerText: string;
-  resetSubject: string;
-  resetText: string;
-};
+export type { MailTemplates };
 
 export const MAIL_TEMPLATES: Record<Language, MailTemplates> = { en, ja, ko, de, fr, it, es, ar, hk, zh };

@@ -10,11 +10,11 @@ import type {
 import { TronWeb, Trx } from 'tronweb';
 import { getAddress, isAddress, verifyMessage } from 'viem';
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import type { Db } from '../../database.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { IdentityService } from './identity.service.js';
+import type { IdentityDb as Db } from './identity.tables.js';
 
 export const WALLET_NONCE_TTL_MS = 5 * 60_000;
 export const WALLET_NONCES_PER_ADDRESS_PER_MINUTE = 5;

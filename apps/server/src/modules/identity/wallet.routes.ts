@@ -1,9 +1,9 @@
 import { ZLoginResult, ZWalletLoginRequest, ZWalletNonceRequest, ZWalletNonceResponse } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../database.js';
 import type { Clock } from '../../platform/clock.js';
 import { defineRoute } from '../../platform/http/route.js';
 import type { IdentityService } from './identity.service.js';
+import type { IdentityDb as Db } from './identity.tables.js';
 import { createWalletSignIn, type RequestOrigin, WALLET_NONCES_PER_ADDRESS_PER_MINUTE } from './wallet-sign-in.js';
 
 export type WalletRouteOptions = {

@@ -1,4 +1,4 @@
-import type { MailTemplates } from '../mail-templates.js';
+import type { MailTemplates } from './mail-template.js';
 
 /** Traditional Chinese as used in Hong Kong (zh-Hant). `{code}` is filled by the sender. */
 export const hk: MailTemplates = {

@@ -1,4 +1,4 @@
-import type { MailTemplates } from '../mail-templates.js';
+import type { MailTemplates } from './mail-template.js';
 
 /** Japanese (polite desu/masu style). `{code}` is filled by the sender. */
 export const ja: MailTemplates = {

@@ -1,4 +1,4 @@
-import type { MailTemplates } from '../mail-templates.js';
+import type { MailTemplates } from './mail-template.js';
 
 /** Simplified Chinese (zh-Hans). `{code}` is filled by the sender. */
 export const zh: MailTemplates = {
