@@ -44,3 +44,5 @@ export function createSessionCache(options: { ttlMs: number; maxEntries: number;
     },
   };
 }
+
+export type SessionCache = ReturnType<typeof createSessionCache>;

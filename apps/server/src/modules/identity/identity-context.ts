@@ -1,0 +1,121 @@
+import type { Book, Role, TUserInfo } from '@openbourse/contracts';
+import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { SESSION_CACHE_TTL_MS } from './identity.constants.js';
+import * as repository from './identity.repository.js';
+import type { IdentityDb as Db } from './identity.tables.js';
+import { createSessionCache, type SessionCache } from './session-cache.js';
+
+/** The context every identity use case runs in, and the writes that must forget cached sessions. */
+
+export type IdentityOptions = {
+  mailer: Mailer;
+  clock: Clock;
+  walletOnly: boolean;
+  demoEnabled: boolean;
+  accessGuard: boolean;
+  captchaEnabled: boolean;
+  captchaDifficulty: number;
+  sessionIdleDays: number;
+  googleEnabled: boolean;
+  /** Available balances and today's P&L, from the ledger (injected: identity does not import it). */
+  userMoney: (userId: string, book: Book) => Promise<UserMoney>;
+  /** Tells the other instances whose cached sessions to drop. */
+  bus: ClusterBus;
+};
+
+export type UserMoney = { usdtBalance: string; usdcBalance: string; usdtTodayProfit: string; usdcTodayProfit: string };
+
+/** Who is calling, attached to the request by the authenticator. */
+export type AuthenticatedUser = {
+  id: string;
+  sessionId: string;
+  userName: string;
+  roles: Role[];
+  user: repository.UserRow;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedUser | null;
+  }
+}
+
+export type CaptchaInput = { challengeId: string; solution: string } | undefined;
+export type RequestMeta = { userAgent: string | null };
+
+/** Bus topic: a user's sessions or account changed; every instance drops its cached sessions. */
+const USER_CHANGED_TOPIC = 'identity:user-changed';
+
+/** What every identity use case runs with: its database view, options, clock and session cache. */
+export type IdentityContext = {
+  db: Db;
+  options: IdentityOptions;
+  now: () => Date;
+  sessions: SessionCache;
+};
+
+/** The context, subscribed to the other instances' news of changed users. */
+export function createIdentityContext(db: Db, options: IdentityOptions): IdentityContext {
+  const now = () => options.clock.now();
+  const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000, now: () => now().getTime() });
+  options.bus.subscribe(USER_CHANGED_TOPIC, (payload) => {
+    const { userId } = payload as { userId?: unknown };
+    if (typeof userId === 'string') sessions.forgetUser(userId);
+  });
+  return { db, options, now, sessions };
+}
+
+// Dropped here at once, and on the other instances as soon as the bus carries the news
+// (milliseconds through Redis; their cache's few seconds at most when Redis is down).
+export function forgetUserSessions(ctx: IdentityContext, userId: string): void {
+  ctx.sessions.forgetUser(userId);
+  ctx.options.bus.publish(USER_CHANGED_TOPIC, { userId });
+}
+
+// Every change to a user or their sessions goes through these, so no instance's cache serves
+// a revoked token or a stale account.
+export async function updateUser(
+  ctx: IdentityContext,
+  id: string,
+  values: Parameters<typeof repository.updateUser>[2],
+): Promise<void> {
+  await repository.updateUser(ctx.db, id, values);
+  forgetUserSessions(ctx, id);
+}
+
+export async function revokeUserSessions(
+  ctx: IdentityContext,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await repository.revokeUserSessions(ctx.db, userId, exceptSessionId);
+  forgetUserSessions(ctx, userId);
+}
+
+export async function toUserInfo(ctx: IdentityContext, user: repository.UserRow, book: Book): Promise<TUserInfo> {
+  const money = await ctx.options.userMoney(user.id, book);
+  // Listed field by field (no spread): one fixed object shape keeps this hot path cheap.
+  return {
+    usdtBalance: money.usdtBalance,
+    usdcBalance: money.usdcBalance,
+    usdtTodayProfit: money.usdtTodayProfit,
+    usdcTodayProfit: money.usdcTodayProfit,
+    id: Number(user.id),
+    userName: user.user_name,
+    email: user.email,
+    phone: user.phone ? `+${user.phone_area_code ?? ''}${user.phone}` : null,
+    walletAddress: user.wallet_address,
+    level: user.level,
+    createTime: user.created_at.toISOString(),
+    idefinderStatus: user.kyc_status,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    inviteCode: user.invite_code,
+    roles: user.roles.filter((role): role is Role => ['user', 'reviewer', 'support', 'admin'].includes(role)),
+    totpEnabled: user.totp_enabled,
+    hasPassword: user.password_hash !== null,
+    virtual: book === 'demo' ? 0 : 1,
+  };
+}

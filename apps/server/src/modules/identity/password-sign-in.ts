@@ -1,0 +1,40 @@
+import type { Book, TLoginResult } from '@openbourse/contracts';
+import { AppError } from '../../platform/errors/app-error.js';
+import * as repository from './identity.repository.js';
+import type { CaptchaInput, IdentityContext, RequestMeta } from './identity-context.js';
+import { assertNotLocked, forgetFailedSignIns, refuseSignIn } from './lockout.js';
+import { spendPasswordTime, verifyPassword } from './password.js';
+import { startSession } from './sessions.js';
+import { verifyCaptcha } from './sign-in-settings.js';
+import { isTotpValid } from './totp.js';
+
+/** Password sign-in (the lockout it shares with the second factor is in lockout.ts). */
+
+export function assertPasswordSignInAllowed(ctx: IdentityContext): void {
+  if (ctx.options.walletOnly) throw new AppError('WALLET_ONLY_MODE');
+}
+
+export async function login(
+  ctx: IdentityContext,
+  input: { userName: string; password: string; totp?: string; captcha?: CaptchaInput },
+  book: Book,
+  meta: RequestMeta,
+): Promise<TLoginResult> {
+  assertPasswordSignInAllowed(ctx);
+  await verifyCaptcha(ctx, input.captcha);
+  const user = await repository.findUserByLogin(ctx.db, input.userName);
+  if (!user?.password_hash) {
+    await spendPasswordTime(input.password);
+    if (user && !user.password_hash) throw new AppError('PASSWORD_NOT_SET');
+    throw new AppError('PASSWORD_WRONG');
+  }
+  if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
+  assertNotLocked(ctx, user);
+  if (!(await verifyPassword(user.password_hash, input.password))) return refuseSignIn(ctx, user, 'PASSWORD_WRONG');
+  if (user.totp_enabled) {
+    if (!input.totp) throw new AppError('TOTP_REQUIRED');
+    if (!isTotpValid(user.totp_secret, input.totp, ctx.now())) return refuseSignIn(ctx, user, 'TOTP_INVALID');
+  }
+  await forgetFailedSignIns(ctx, user);
+  return startSession(ctx, user, book, meta);
+}

@@ -1,0 +1,92 @@
+import type { Book, TLoginResult, TSecondFactorChallenge, TSecondFactorRequest } from '@openbourse/contracts';
+import { generateSecret, generateURI } from 'otplib';
+import { AppError } from '../../platform/errors/app-error.js';
+import { SECOND_FACTOR_MINUTES } from './identity.constants.js';
+import * as repository from './identity.repository.js';
+import type { AuthenticatedUser, IdentityContext, RequestMeta } from './identity-context.js';
+import { updateUser } from './identity-context.js';
+import { assertNotLocked, forgetFailedSignIns, refuseSignIn } from './lockout.js';
+import { hashSecret, newSessionToken } from './secrets.js';
+import { startSession } from './sessions.js';
+import { isTotpValid } from './totp.js';
+
+/** Two-factor authentication: TOTP set-up, and the code that completes a Google or wallet sign-in. */
+
+/**
+ * The end of a sign-in by a first factor other than the password (Google, a wallet): a
+ * session at once, or, for an account with two-factor authentication on, a challenge that
+ * only the authenticator's code completes (10116 with the challenge as data). Without this
+ * a Google account or a wallet would open an account whose owner asked for two factors.
+ */
+export async function finishSignIn(
+  ctx: IdentityContext,
+  user: repository.UserRow,
+  book: Book,
+  meta: RequestMeta,
+  method: 'google' | 'wallet',
+): Promise<TLoginResult> {
+  if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
+  if (!user.totp_enabled) return startSession(ctx, user, book, meta);
+  assertNotLocked(ctx, user);
+  // One waiting sign-in per account, the newest (expired ones of anyone are swept on the way).
+  await repository.deleteSecondFactorChallengesOf(ctx.db, user.id);
+  const challenge = newSessionToken();
+  const expiresAt = new Date(ctx.now().getTime() + SECOND_FACTOR_MINUTES * 60_000);
+  await repository.insertSecondFactorChallenge(ctx.db, {
+    tokenHash: hashSecret(challenge),
+    userId: user.id,
+    method,
+    expiresAt,
+  });
+  const data: TSecondFactorChallenge = { challenge, expiresAt: expiresAt.toISOString() };
+  throw new AppError('TOTP_REQUIRED', { data });
+}
+
+/** Completes a Google or wallet sign-in that `finishSignIn` left waiting for its code. */
+export async function completeSecondFactor(
+  ctx: IdentityContext,
+  input: TSecondFactorRequest,
+  book: Book,
+  meta: RequestMeta,
+): Promise<TLoginResult> {
+  const tokenHash = hashSecret(input.challenge);
+  const challenge = await repository.findSecondFactorChallenge(ctx.db, tokenHash);
+  const user = challenge ? await repository.findUserById(ctx.db, challenge.userId) : undefined;
+  if (!challenge || !user) throw new AppError('NONCE_INVALID');
+  if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
+  assertNotLocked(ctx, user);
+  if (!user.totp_enabled) {
+    // Turned off since the challenge was issued: no code can match; the sign-in starts again.
+    await repository.deleteSecondFactorChallenge(ctx.db, tokenHash);
+    throw new AppError('NONCE_INVALID');
+  }
+  // A wrong code keeps the challenge for another try, until the lock ends it.
+  if (!isTotpValid(user.totp_secret, input.totp, ctx.now())) return refuseSignIn(ctx, user, 'TOTP_INVALID');
+  if (!(await repository.deleteSecondFactorChallenge(ctx.db, tokenHash))) throw new AppError('NONCE_INVALID');
+  await forgetFailedSignIns(ctx, user);
+  return startSession(ctx, user, book, meta);
+}
+
+export async function setUpTotp(ctx: IdentityContext, auth: AuthenticatedUser) {
+  if (auth.user.totp_enabled) throw new AppError('WRONG_USER_STATUS');
+  const secret = generateSecret();
+  await updateUser(ctx, auth.id, { totp_secret: secret });
+  return { secret, otpauthUri: generateURI({ issuer: 'OpenBourse', label: auth.userName, secret }) };
+}
+
+export async function enableTotp(ctx: IdentityContext, auth: AuthenticatedUser, code: string) {
+  const fresh = await repository.findUserById(ctx.db, auth.id);
+  if (!fresh?.totp_secret) throw new AppError('TOTP_NOT_SET_UP');
+  if (fresh.totp_enabled) throw new AppError('WRONG_USER_STATUS');
+  if (!isTotpValid(fresh.totp_secret, code, ctx.now())) throw new AppError('TOTP_INVALID');
+  await updateUser(ctx, auth.id, { totp_enabled: true });
+  return { ok: true as const };
+}
+
+export async function disableTotp(ctx: IdentityContext, auth: AuthenticatedUser, code: string) {
+  const fresh = await repository.findUserById(ctx.db, auth.id);
+  if (!fresh?.totp_enabled || !fresh.totp_secret) throw new AppError('TOTP_NOT_SET_UP');
+  if (!isTotpValid(fresh.totp_secret, code, ctx.now())) throw new AppError('TOTP_INVALID');
+  await updateUser(ctx, auth.id, { totp_enabled: false, totp_secret: null });
+  return { ok: true as const };
+}
