@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Book, TBalance, TStatementEntry, TStatementQuery, TStatementResponse } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { DbView } from '../../platform/db/database.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
