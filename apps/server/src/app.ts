@@ -11,8 +11,8 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './database.js';
 import { type ContentService, createContentModule } from './modules/content/index.js';
-import { createIdentityService, type IdentityService, identityPlugin, userExists } from './modules/identity/index.js';
-import { ensureDemoFunded, ledgerAdminPlugin, ledgerPlugin, userInfoMoney } from './modules/ledger/index.js';
+import { createIdentityModule, type IdentityService, userExists } from './modules/identity/index.js';
+import { createLedgerModule } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
   createMarketHub,
@@ -137,31 +137,110 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer =
     options.mailer ??
     createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (line) => app.log.info(line) });
-  const identity = createIdentityService(db, {
-    mailer,
-    clock,
-    walletOnly: config.WALLET_ONLY,
-    demoEnabled: config.DEMO_ENABLED,
-    accessGuard: config.ACCESS_GUARD,
-    captchaEnabled: config.CAPTCHA_ENABLED,
-    captchaDifficulty: config.CAPTCHA_DIFFICULTY,
-    sessionIdleDays: config.SESSION_IDLE_DAYS,
-    googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
-    userMoney: (userId, book) => userInfoMoney(db, book, userId, clock.now()),
-    bus: clusterBus,
+  const nowMs = () => clock.now().getTime();
+  const events = createEventBus<TradingEvents>({ log: app.log });
+
+  // The modules, in dependency order: each gets the others' public services it needs (deps)
+  // and nothing else. The market hub comes first: trading arms its levels on the hub's prices,
+  // and the market's stats read trading's volume.
+  const marketHub = createMarketHub({
+    db,
+    config: {
+      feeds: config.MARKET_FEED,
+      replayDir: config.MARKET_REPLAY_DIR,
+      replaySpeed: config.MARKET_REPLAY_SPEED,
+      sandboxIntervalMs: config.MARKET_SANDBOX_INTERVAL_MS,
+      sandboxBackfillMinutes: config.MARKET_SANDBOX_BACKFILL_MINUTES,
+      binanceUrl: config.BINANCE_WS_URL,
+      testCodes: config.MARKET_TEST_CODES,
+      staleAfterMs: config.MARKET_STALE_AFTER_MS,
+      candleFlushMs: config.MARKET_CANDLE_FLUSH_MS,
+      ownershipRetryMs: 5000,
+    },
+    cluster: clusterBus,
+    log: app.log,
+    now: nowMs,
   });
-  app.decorateRequest('auth', null);
+  // One fee schedule for what the ticket shows and what trading charges.
+  const feeSchedule = createFeeSchedule(db, nowMs);
+  const trading = createTradingModule({
+    db,
+    hub: marketHub,
+    feeSchedule,
+    events,
+    log: app.log,
+    now: nowMs,
+    registry: metrics.registry,
+    apiPrefix: API_PREFIX,
+    usdIsUsdt: config.TRADING_USD_IS_USDT,
+  });
+  const ledger = createLedgerModule({
+    db,
+    clock,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    users: { userExists },
+    demoPositions: trading.service,
+  });
+  const identity = createIdentityModule({
+    db,
+    apiPrefix: API_PREFIX,
+    options: {
+      mailer,
+      clock,
+      walletOnly: config.WALLET_ONLY,
+      demoEnabled: config.DEMO_ENABLED,
+      accessGuard: config.ACCESS_GUARD,
+      captchaEnabled: config.CAPTCHA_ENABLED,
+      captchaDifficulty: config.CAPTCHA_DIFFICULTY,
+      sessionIdleDays: config.SESSION_IDLE_DAYS,
+      googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
+      money: ledger.service,
+      bus: clusterBus,
+    },
+    google: {
+      issuer: config.GOOGLE_ISSUER,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      walletOnly: config.WALLET_ONLY,
+    },
+    wallet: { clock, publicOrigin: config.PUBLIC_ORIGIN, allowTestnets: config.WALLET_ALLOW_TESTNETS },
+  });
   // The one socket and the one way to push to a user (platform/realtime): modules add channels.
   const realtime = createRealtime({
     cluster: clusterBus,
     log: app.log,
-    resolveUser: (token) => identity.userIdForToken(token),
+    resolveUser: (token) => identity.service.userIdForToken(token),
   });
-  const authenticate: Authenticator = (request, level) => identity.authenticate(request, level);
+  const market = createMarketModule({
+    db,
+    hub: marketHub,
+    feeSchedule,
+    tradedVolume: trading.service,
+    realtime,
+    now: nowMs,
+    apiPrefix: API_PREFIX,
+    usdSettledAsUsdt: config.TRADING_USD_IS_USDT,
+    serveTestFeed: config.MARKET_FEED.includes('test'),
+  });
+  const content = createContentModule({
+    db,
+    apiPrefix: API_PREFIX,
+    clock,
+    deploymentMode: config.DEPLOYMENT_MODE,
+    defaultLanguage: config.DEFAULT_LANGUAGE,
+    aboutContentId: config.ABOUT_CONTENT_ID,
+    supportChatUrl: config.SUPPORT_CHAT_URL,
+    supportEmail: config.SUPPORT_EMAIL,
+  });
+  const modules = [content, identity, ledger, market, trading];
+
+  app.decorateRequest('auth', null);
+  const authenticate: Authenticator = (request, level) => identity.service.authenticate(request, level);
   const guard = async (request: FastifyRequest, level: Exclude<AuthLevel, 'public'>): Promise<void> => {
     await authenticate(request, level);
     // A user's first demo request funds their demo book (once; SPEC §4, issue 4).
-    if (request.auth && request.book === 'demo') await ensureDemoFunded(db, request.auth.id);
+    if (request.auth && request.book === 'demo') await ledger.service.ensureDemoFunded(request.auth.id);
   };
 
   // Every route must say who may call it (DESIGN.md); refuse to start otherwise. A protected
@@ -209,105 +288,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const contentModule = createContentModule({
-    db,
-    apiPrefix: API_PREFIX,
-    clock,
-    deploymentMode: config.DEPLOYMENT_MODE,
-    defaultLanguage: config.DEFAULT_LANGUAGE,
-    aboutContentId: config.ABOUT_CONTENT_ID,
-    supportChatUrl: config.SUPPORT_CHAT_URL,
-    supportEmail: config.SUPPORT_EMAIL,
-  });
-  const content = contentModule.service;
-
-  const nowMs = () => clock.now().getTime();
-  const marketHub = createMarketHub({
-    db,
-    config: {
-      feeds: config.MARKET_FEED,
-      replayDir: config.MARKET_REPLAY_DIR,
-      replaySpeed: config.MARKET_REPLAY_SPEED,
-      sandboxIntervalMs: config.MARKET_SANDBOX_INTERVAL_MS,
-      sandboxBackfillMinutes: config.MARKET_SANDBOX_BACKFILL_MINUTES,
-      binanceUrl: config.BINANCE_WS_URL,
-      testCodes: config.MARKET_TEST_CODES,
-      staleAfterMs: config.MARKET_STALE_AFTER_MS,
-      candleFlushMs: config.MARKET_CANDLE_FLUSH_MS,
-      ownershipRetryMs: 5000,
-    },
-    cluster: clusterBus,
-    log: app.log,
-    now: nowMs,
-  });
-  const events = createEventBus<TradingEvents>({ log: app.log });
-  // One fee schedule for what the ticket shows and what trading charges.
-  const feeSchedule = createFeeSchedule(db, nowMs);
-  const tradingModule = createTradingModule({
-    db,
-    hub: marketHub,
-    feeSchedule,
-    events,
-    log: app.log,
-    now: nowMs,
-    registry: metrics.registry,
-    apiPrefix: API_PREFIX,
-    usdIsUsdt: config.TRADING_USD_IS_USDT,
-  });
-  const trading = tradingModule.service;
-  const marketModule = createMarketModule({
-    db,
-    hub: marketHub,
-    feeSchedule,
-    tradedVolume: trading,
-    realtime,
-    now: nowMs,
-    apiPrefix: API_PREFIX,
-    usdSettledAsUsdt: config.TRADING_USD_IS_USDT,
-    serveTestFeed: config.MARKET_FEED.includes('test'),
-  });
-  const market = marketModule.service;
-  // The market starts before trading (its engine arms levels on the hub's prices).
-  await startModules(app, [contentModule, marketModule, tradingModule]);
+  // The market starts before trading (its engine arms levels on the hub's prices); they stop
+  // in reverse order when the app closes.
+  await startModules(app, modules);
   events.subscribe('position.changed', ({ position }) => {
     // The owner's sockets hear about it, on whichever instance they are connected.
-    realtime.pushToUser(position.user_id, { op: 'position', data: trading.toWire(position) });
+    realtime.pushToUser(position.user_id, { op: 'position', data: trading.service.toWire(position) });
   });
-
   app.decorate('services', {
-    content,
-    identity,
-    market,
+    content: content.service,
+    identity: identity.service,
+    market: market.service,
     marketHub,
-    trading,
-    tradingEngine: tradingModule.engine,
+    trading: trading.service,
+    tradingEngine: trading.engine,
     clock,
   });
 
   const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
-  await contentModule.register(app);
-  await app.register(ledgerPlugin, {
-    prefix: API_PREFIX,
-    db,
-    beforeDemoReset: (userId) => trading.closeDemoPositions(userId),
-  });
-  await marketModule.register(app);
+  for (const module of modules) await module.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
-  await tradingModule.register(app);
-  await app.register(ledgerAdminPlugin, { prefix: ADMIN_PREFIX, db, users: { userExists } });
-  await app.register(identityPlugin, {
-    prefix: API_PREFIX,
-    identity,
-    db,
-    google: {
-      issuer: config.GOOGLE_ISSUER,
-      clientId: config.GOOGLE_CLIENT_ID,
-      clientSecret: config.GOOGLE_CLIENT_SECRET,
-      walletOnly: config.WALLET_ONLY,
-    },
-    wallet: { db, clock, publicOrigin: config.PUBLIC_ORIGIN, allowTestnets: config.WALLET_ALLOW_TESTNETS },
-  });
   await registerWebApp(app, {
     distDir: config.WEB_DIST_DIR,
     defaultLanguage: config.DEFAULT_LANGUAGE,

@@ -19,13 +19,16 @@ export type IdentityOptions = {
   captchaDifficulty: number;
   sessionIdleDays: number;
   googleEnabled: boolean;
-  /** Available balances and today's P&L, from the ledger (injected: identity does not import it). */
-  userMoney: (userId: string, book: Book) => Promise<UserMoney>;
+  /** Available balances and today's P&L: a port the ledger's service fills (identity does not import it). */
+  money: UserMoneySource;
   /** Tells the other instances whose cached sessions to drop. */
   bus: ClusterBus;
 };
 
 export type UserMoney = { usdtBalance: string; usdcBalance: string; usdtTodayProfit: string; usdcTodayProfit: string };
+
+/** What user info asks of the ledger. */
+export type UserMoneySource = { userInfoMoney(userId: string, book: Book): Promise<UserMoney> };
 
 /** Who is calling, attached to the request by the authenticator. */
 export type AuthenticatedUser = {
@@ -95,7 +98,7 @@ export async function revokeUserSessions(
 }
 
 export async function toUserInfo(ctx: IdentityContext, user: repository.UserRow, book: Book): Promise<TUserInfo> {
-  const money = await ctx.options.userMoney(user.id, book);
+  const money = await ctx.options.money.userInfoMoney(user.id, book);
   // Listed field by field (no spread): one fixed object shape keeps this hot path cheap.
   return {
     usdtBalance: money.usdtBalance,

@@ -28,7 +28,7 @@ export {
   SECOND_FACTOR_MINUTES,
   SESSION_CACHE_TTL_MS,
 } from './identity.constants.js';
-export type { AuthenticatedUser, IdentityOptions, UserMoney } from './identity-context.js';
+export type { AuthenticatedUser, IdentityOptions, UserMoney, UserMoneySource } from './identity-context.js';
 
 /**
  * Identity's use cases (one per file: registration, password sign-in with the lockout, e-mail

@@ -1,6 +1,7 @@
-export { ensureDemoFunded, userInfoMoney } from './ledger.accounts-api.js';
 export { type AuditFinding, auditLedger } from './ledger.audit.js';
-export { type LedgerUserDirectory, ledgerAdminPlugin, ledgerPlugin } from './ledger.plugin.js';
+export { createLedgerModule, type LedgerModuleDeps, type LedgerService } from './ledger.module.js';
+export type { LedgerUserDirectory } from './ledger.plugin.js';
+export type { DemoPositionCloser } from './ledger.routes.js';
 export {
   type AccountRef,
   capture,

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdjustmentDb, LedgerUserDirectory } from './ledger.accounts-api.js';
-import { registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
+import { type DemoPositionCloser, registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
 import type { LedgerDb as Db } from './ledger.tables.js';
 
 export type { LedgerUserDirectory } from './ledger.accounts-api.js';
 
 export async function ledgerPlugin(
   app: FastifyInstance,
-  options: { db: Db; beforeDemoReset?: (userId: string) => Promise<void> },
+  options: { db: Db; demoPositions: DemoPositionCloser },
 ): Promise<void> {
-  registerLedgerRoutes(app, options.db, options.beforeDemoReset);
+  registerLedgerRoutes(app, options.db, options.demoPositions);
 }
 
 export async function ledgerAdminPlugin(

@@ -28,11 +28,13 @@ function callerId(request: FastifyRequest): string {
   return request.auth.id;
 }
 
-export function registerLedgerRoutes(
-  app: FastifyInstance,
-  db: Db,
-  beforeDemoReset: (userId: string) => Promise<void> = async () => {},
-): void {
+/**
+ * What a demo reset asks of trading first: close the user's demo positions, so no hold outlives
+ * the balance it was taken from. A port trading's service fills.
+ */
+export type DemoPositionCloser = { closeDemoPositions(userId: string): Promise<void> };
+
+export function registerLedgerRoutes(app: FastifyInstance, db: Db, demoPositions: DemoPositionCloser): void {
   defineRoute(app, {
     method: 'GET',
     url: '/user/balances',
@@ -82,7 +84,7 @@ export function registerLedgerRoutes(
     successCode: 'MODIFIED',
     handler: async ({ request }) => {
       // Positions in the demo book are closed first (trading), so no margin stays held.
-      await beforeDemoReset(callerId(request));
+      await demoPositions.closeDemoPositions(callerId(request));
       return resetDemo(db, callerId(request));
     },
   });
