@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: {
     alias: {
       // Tests run the shared packages from source: no build needed first.
+      // The zod-free entry before the package itself (aliases match by prefix, in order).
+      '@openbourse/contracts/constants': path.join(root, 'packages/contracts/src/constants.ts'),
       '@openbourse/contracts': path.join(root, 'packages/contracts/src/index.ts'),
       '@openbourse/money': path.join(root, 'packages/money/src/index.ts'),
       '@openbourse/trading-rules': path.join(root, 'packages/trading-rules/src/index.ts'),

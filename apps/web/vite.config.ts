@@ -8,8 +8,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   plugins: [react()],
   resolve: {
+    // The web compiles the shared packages from source: one build, tree-shaken. Exact matches
+    // first, so `@openbourse/contracts/constants` (the zod-free entry) is not read as a path
+    // under the package's index.
     alias: {
-      // The web compiles the shared packages from source: one build, tree-shaken.
+      '@openbourse/contracts/constants': path.resolve(here, '../../packages/contracts/src/constants.ts'),
       '@openbourse/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
       '@openbourse/money': path.resolve(here, '../../packages/money/src/index.ts'),
       '@openbourse/trading-rules': path.resolve(here, '../../packages/trading-rules/src/index.ts'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TPosition } from '../trading/trading.contracts.js';
 
 /**
  * Market data (issue 5). Prices travel as decimal strings (exact, as the feed sent them,
@@ -6,33 +7,9 @@ import { z } from 'zod';
  * (SPEC §0.2) and whether that feed has gone quiet (`stale`).
  */
 
-/** SPEC §3 market types: 1 forex, 2 crypto, 3 stocks, 4 ETFs, 5 futures. */
-export const MARKET_TYPES = [1, 2, 3, 4, 5] as const;
-export type MarketType = (typeof MARKET_TYPES)[number];
-export const MARKET_TYPE_KEYS = { 1: 'forex', 2: 'crypto', 3: 'stock', 4: 'etf', 5: 'futures' } as const;
+import { CANDLE_INTERVALS, MARKET_TYPES } from './market.constants.js';
 
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-export const CANDLE_INTERVAL_MS: Record<CandleInterval, number> = {
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '1h': 3_600_000,
-  '4h': 14_400_000,
-  '1d': 86_400_000,
-};
-/** The most candles one request may ask for. */
-export const MAX_CANDLES_PER_REQUEST = 1500;
-
-/** Feeds that are not a live market: the UI shows a badge for these (SPEC §0.2). */
-export const NON_LIVE_SOURCES = ['sandbox', 'replay', 'test'] as const;
-
-/** SPEC §9: the client reconnects this long after a socket closes, then resubscribes. */
-export const SOCKET_RECONNECT_MS = 3000;
-/** Per client, at most one update per instrument in this window. */
-export const PUSH_COALESCE_MS = 250;
-/** Socket frames from clients larger than this are refused. */
-export const MAX_CLIENT_FRAME_BYTES = 4096;
+export * from './market.constants.js';
 
 const ZPrice = z.string().regex(/^\d{1,20}(\.\d{1,12})?$/, 'a decimal price');
 const ZMarketTypeNumber = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
@@ -171,7 +148,6 @@ export type TStats = z.infer<typeof ZStats>;
 export const ZWatchlistResponse = z.array(z.string()).describe('Instrument codes, in the order added');
 export const ZWatchlistRequest = z.object({ code: ZCode });
 export const ZWatchlistDeleteQuery = z.object({ code: ZCode });
-export const MAX_WATCHLIST = 100;
 
 /** One price update pushed over the socket; the server sends arrays of these. */
 export type TPushItem = { code: string; price: string; zdf: string | null; time: number; source: string };
@@ -204,5 +180,6 @@ export type TSocketServerMessage =
   | { op: 'subscribed'; codes: string[] }
   | { op: 'pong' }
   | { op: 'authenticated'; ok: boolean }
-  | { op: 'position'; data: unknown }
+  /** A change of one of the signed-in user's positions: the whole position as the API answers it. */
+  | { op: 'position'; data: TPosition }
   | { op: 'error'; code: number; msg: string };

@@ -1,6 +1,5 @@
 export type { TradingEvents } from './trading.events.js';
 export { createTradingModule, type TradingModule, type TradingModuleDeps } from './trading.module.js';
-export { tradingPlugin } from './trading.plugin.js';
 export type { PositionRow } from './trading.repository.js';
 export { createTradingService, type TradingOptions, type TradingService } from './trading.service.js';
 export type { TradingTables } from './trading.tables.js';

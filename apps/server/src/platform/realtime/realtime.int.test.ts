@@ -1,3 +1,4 @@
+import type { TPosition } from '@openbourse/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -5,6 +6,35 @@ import { type ClusterBus, createInProcessClusterBus } from '../bus/cluster-bus.j
 import { type ChannelCommand, createRealtime, type Realtime } from './realtime.js';
 
 const quiet = { warn: () => {} };
+/** A closed demo position, as the API answers one. */
+const POSITION: TPosition = {
+  orderNo: 'P1',
+  code: 'BTCUSDT',
+  appName: 'Bitcoin',
+  side: 'long',
+  orderType: 'market',
+  status: 'closed',
+  lots: '0.01',
+  leverage: 2,
+  entryPrice: null,
+  openPrice: '100000',
+  openedAt: '2026-11-24T00:00:00.000Z',
+  stopLoss: null,
+  takeProfit: null,
+  trailingDistance: null,
+  trailingStop: null,
+  margin: '500',
+  fee: '0.5',
+  closePrice: '100100',
+  closedAt: '2026-11-24T00:01:00.000Z',
+  closeReason: 'manual',
+  closeNote: null,
+  realisedPnl: '1',
+  unrealisedPnl: null,
+  currentPrice: null,
+  book: 'demo',
+  createdAt: '2026-11-24T00:00:00.000Z',
+};
 const TOKENS: Record<string, string> = { 'token-of-alice-000': 'alice', 'token-of-bob-00000': 'bob' };
 
 /** A Fastify instance serving only the realtime socket, on the given cluster bus. */
@@ -74,10 +104,10 @@ describe('the realtime gateway', () => {
       connection.send({ op: 'auth', token });
       await connection.waitFor((m) => (m as { op?: string }).op === 'authenticated');
     }
-    a.realtime.pushToUser('alice', { op: 'position', data: { orderNo: 'P1' } });
+    a.realtime.pushToUser('alice', { op: 'position', data: POSITION });
     const isPosition = (m: unknown) => (m as { op?: string }).op === 'position';
-    expect(await aliceOnA.waitFor(isPosition)).toEqual({ op: 'position', data: { orderNo: 'P1' } });
-    expect(await aliceOnB.waitFor(isPosition)).toEqual({ op: 'position', data: { orderNo: 'P1' } });
+    expect(await aliceOnA.waitFor(isPosition)).toEqual({ op: 'position', data: POSITION });
+    expect(await aliceOnB.waitFor(isPosition)).toEqual({ op: 'position', data: POSITION });
     // Bob's socket heard nothing of it (give it the same time the others needed).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bobOnB.received.filter(isPosition)).toEqual([]);

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LANGUAGE_BCP47, type Language } from '@openbourse/contracts';
+import { DEFAULT_MARKET_TYPE } from '@openbourse/contracts/constants';
 import { IconChartCandle, IconCoin, IconPhoto, IconRobot, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -11,7 +12,6 @@ import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { MobileFooterLinks } from '../content/MobileFooterLinks';
 import { useUserInfo } from '../identity/identity.api';
 import { formatAmount, signOf } from '../ledger/amount';
-import { DEFAULT_MARKET_TYPE } from '../market/constants';
 import { listQuery } from '../market/market.api';
 import { StatsStrip } from '../market/StatsStrip';
 

@@ -1,9 +1,9 @@
 import { Anchor, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { CandleInterval } from '@openbourse/contracts';
+import { CANDLE_INTERVALS } from '@openbourse/contracts/constants';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../shared/ui/QueryState';
-import { CANDLE_INTERVALS } from './constants';
 import { formatPrice } from './format';
 import { useCandles } from './market.api';
 import { subscribePrices } from './market-socket';

@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { TMarketInfo } from '@openbourse/contracts';
+import { MARKET_TYPE_KEYS } from '@openbourse/contracts/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MARKET_TYPE_KEYS } from './constants';
 import { formatPrice } from './format';
 import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
 import { SourceBadge } from './SourceBadge';

@@ -1,10 +1,10 @@
 import { Text, Title } from '@mantine/core';
 import type { MarketType, TMarketItem } from '@openbourse/contracts';
+import { DEFAULT_MARKET_TYPE } from '@openbourse/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../shared/ui/QueryState';
-import { DEFAULT_MARKET_TYPE } from './constants';
 import { type MarketTab, MarketTypeTabs } from './MarketTypeTabs';
 import { instrumentHref, useMarketList } from './market.api';
 import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';

@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
 import type { MarketType } from '@openbourse/contracts';
+import { MARKET_TYPE_KEYS, MARKET_TYPES } from '@openbourse/contracts/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MARKET_TYPE_KEYS, MARKET_TYPES } from './constants';
 
 export type MarketTab = `${MarketType}` | 'watchlist';
 

@@ -1,6 +1,6 @@
 import { Badge, type MantineSize } from '@mantine/core';
+import { NON_LIVE_SOURCES } from '@openbourse/contracts/constants';
 import { useTranslation } from 'react-i18next';
-import { NON_LIVE_SOURCES } from './constants';
 
 type BadgeSpec = { kind: 'sandbox' | 'replay' | 'test' | 'stale' | 'none'; color: string };
 

@@ -1,5 +1,5 @@
 import type { CandleInterval, TCandle } from '@openbourse/contracts';
-import { CANDLE_INTERVAL_MS } from './constants';
+import { CANDLE_INTERVAL_MS } from '@openbourse/contracts/constants';
 
 /** A candle as the chart draws it: numbers, and the open time in epoch seconds. */
 export type Bar = { time: number; open: number; high: number; low: number; close: number };

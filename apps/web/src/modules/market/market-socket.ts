@@ -1,7 +1,7 @@
 import type { TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
+import { SOCKET_MAX_RECONNECT_MS, SOCKET_RECONNECT_MS } from '@openbourse/contracts/constants';
 import { API_BASE } from '../../shared/api/client';
 import { session } from '../identity/session';
-import { SOCKET_MAX_RECONNECT_MS, SOCKET_RECONNECT_MS } from './constants';
 
 /**
  * One market socket for the whole page (SPEC §4 "Market socket"). Components subscribe to the

@@ -1,6 +1,6 @@
 import type { TMarketItem } from '@openbourse/contracts';
+import { MARKET_TYPES } from '@openbourse/contracts/constants';
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
-import { MARKET_TYPES } from './constants';
 import { listQuery } from './market.api';
 
 function combine(results: UseQueryResult<TMarketItem[]>[]) {

@@ -1,5 +1,5 @@
+import { MAX_WATCHLIST } from '@openbourse/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { MAX_WATCHLIST } from './constants';
 import { toggledWatchlist } from './watchlist';
 
 describe('the device watchlist', () => {

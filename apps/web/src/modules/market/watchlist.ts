@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { CATALOGUE } from '@openbourse/contracts';
+import { MAX_WATCHLIST } from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../shared/api/client';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { useSession } from '../identity/session';
-import { MAX_WATCHLIST } from './constants';
 
 /**
  * The watchlist: in the account when signed in (/user/watchlist), in local storage on this

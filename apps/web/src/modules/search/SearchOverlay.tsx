@@ -1,12 +1,12 @@
 import { Anchor, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { MARKET_TYPE_KEYS } from '@openbourse/contracts/constants';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { contentHref, useContentSearch, usePublicSettings } from '../content/content.api';
-import { MARKET_TYPE_KEYS } from '../market/constants';
 import { instrumentHref } from '../market/market.api';
 import { InstrumentLogo } from '../market/parts';
 import { searchInstruments } from '../market/search';
