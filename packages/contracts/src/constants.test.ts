@@ -8,17 +8,26 @@ import * as contracts from './index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Every module the file imports, transitively: relative files by path, packages by name. */
+/**
+ * Every module the file loads at run time, transitively: relative files by path, packages by
+ * name. Type-only imports (`import type`, `export type`) load nothing and are skipped.
+ */
 function importGraph(entry: string): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-      if (fileName.startsWith('.')) visit(path.resolve(path.dirname(file), fileName.replace(/\.js$/, '.ts')));
-      else packages.add(fileName);
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      const isImport = ts.isImportDeclaration(statement);
+      if (!isImport && !ts.isExportDeclaration(statement)) continue;
+      const typeOnly = isImport ? statement.importClause?.isTypeOnly === true : statement.isTypeOnly;
+      const specifier = statement.moduleSpecifier;
+      if (typeOnly || !specifier || !ts.isStringLiteral(specifier)) continue;
+      const name = specifier.text;
+      if (name.startsWith('.')) visit(path.resolve(path.dirname(file), name.replace(/\.js$/, '.ts')));
+      else packages.add(name);
     }
   };
   visit(entry);
@@ -26,11 +35,22 @@ function importGraph(entry: string): { files: string[]; packages: string[] } {
 }
 
 describe('the zod-free entry (@openbourse/contracts/constants)', () => {
-  it('imports no package at all, so no schema library reaches the first page', () => {
+  it('loads no package at all (its endpoints only name schema types), so no schema library reaches the first page', () => {
     const graph = importGraph(path.join(here, 'constants.ts'));
     expect(graph.packages).toEqual([]);
     // The walk did follow the re-exports (an empty graph would pass for the wrong reason).
-    expect(graph.files).toEqual(['constants.ts', 'errors/codes.ts', 'languages.ts', 'market/market.constants.ts']);
+    expect(graph.files).toEqual([
+      'constants.ts',
+      'content/content.endpoints.ts',
+      'errors/codes.ts',
+      'http/endpoint.ts',
+      'identity/identity.endpoints.ts',
+      'languages.ts',
+      'ledger/ledger.endpoints.ts',
+      'market/market.constants.ts',
+      'market/market.endpoints.ts',
+      'trading/trading.endpoints.ts',
+    ]);
   });
 
   it('offers the same values as the full contracts', () => {

@@ -1,8 +1,15 @@
 /**
  * `@openbourse/contracts/constants`: the contracts' constants, literal unions, languages and the
  * error catalogue's codes, with no zod anywhere in this entry's imports, so the web's first page
- * can use them without loading the schemas (constants.test.ts checks the import graph).
+ * can use them without loading the schemas (constants.test.ts checks the import graph), and the
+ * endpoints (method, path, auth, payload types) the web's typed client calls.
  */
+export * from './content/content.endpoints.js';
 export * from './errors/codes.js';
+export * from './http/endpoint.js';
+export * from './identity/identity.endpoints.js';
 export * from './languages.js';
+export * from './ledger/ledger.endpoints.js';
 export * from './market/market.constants.js';
+export * from './market/market.endpoints.js';
+export * from './trading/trading.endpoints.js';

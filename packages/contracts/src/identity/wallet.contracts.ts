@@ -59,3 +59,6 @@ export const ZWalletLoginRequest = z.discriminatedUnion('walletType', [
   }),
 ]);
 export type TWalletLoginRequest = z.infer<typeof ZWalletLoginRequest>;
+
+/** Sign-in messages a wallet address may ask for in a minute (SPEC §4: wallet sign-in). */
+export const WALLET_NONCES_PER_ADDRESS_PER_MINUTE = 5;

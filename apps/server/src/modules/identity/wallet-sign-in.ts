@@ -7,6 +7,7 @@ import type {
   TWalletNonceResponse,
   WalletType,
 } from '@openbourse/contracts';
+import { WALLET_NONCES_PER_ADDRESS_PER_MINUTE } from '@openbourse/contracts';
 import { TronWeb, Trx } from 'tronweb';
 import { getAddress, isAddress, verifyMessage } from 'viem';
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
@@ -17,7 +18,6 @@ import type { IdentityService } from './identity.service.js';
 import type { IdentityDb as Db } from './identity.tables.js';
 
 export const WALLET_NONCE_TTL_MS = 5 * 60_000;
-export const WALLET_NONCES_PER_ADDRESS_PER_MINUTE = 5;
 export const MAINNET_CHAIN_ID = 1;
 export const SEPOLIA_CHAIN_ID = 11155111;
 export const WALLET_STATEMENT =

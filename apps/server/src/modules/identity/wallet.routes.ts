@@ -1,10 +1,10 @@
-import { ZLoginResult, ZWalletLoginRequest, ZWalletNonceRequest, ZWalletNonceResponse } from '@openbourse/contracts';
+import { identityRoutes } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { defineRoute } from '../../platform/http/route.js';
 import type { IdentityService } from './identity.service.js';
 import type { IdentityDb as Db } from './identity.tables.js';
-import { createWalletSignIn, type RequestOrigin, WALLET_NONCES_PER_ADDRESS_PER_MINUTE } from './wallet-sign-in.js';
+import { createWalletSignIn, type RequestOrigin } from './wallet-sign-in.js';
 
 export type WalletRouteOptions = {
   db: Db;
@@ -14,9 +14,6 @@ export type WalletRouteOptions = {
   /** WALLET_ALLOW_TESTNETS */
   allowTestnets: boolean;
 };
-
-const tags = ['identity'];
-const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
 function origin(request: FastifyRequest): RequestOrigin {
   return { protocol: request.protocol, host: request.host };
@@ -40,31 +37,9 @@ export function registerWalletRoutes(
     uniqueInviteCode: identity.uniqueInviteCode,
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/login/walletNonce',
-    auth: 'public',
-    tags,
-    summary:
-      `Issue a one-time nonce (valid 5 minutes) and the exact message for a wallet to sign: EIP-4361 for Ethereum, ` +
-      `plain text for TronLink's signMessageV2; at most ${WALLET_NONCES_PER_ADDRESS_PER_MINUTE} per address a minute`,
-    body: ZWalletNonceRequest,
-    response: ZWalletNonceResponse,
-    rateLimit: perMinute(20),
-    handler: ({ body, request }) => wallet.issueNonce(body, origin(request)),
-  });
+  defineRoute(app, identityRoutes.walletNonce, ({ body, request }) => wallet.issueNonce(body, origin(request)));
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/login/walletLogin',
-    auth: 'public',
-    tags,
-    summary:
-      'Sign in with a signed wallet message, creating the account (named by the address) on first use; ' +
-      'each nonce allows one attempt; answers like login',
-    body: ZWalletLoginRequest,
-    response: ZLoginResult,
-    rateLimit: perMinute(20),
-    handler: ({ body, request }) => wallet.login(body, origin(request), request.book, meta(request)),
-  });
+  defineRoute(app, identityRoutes.walletLogin, ({ body, request }) =>
+    wallet.login(body, origin(request), request.book, meta(request)),
+  );
 }

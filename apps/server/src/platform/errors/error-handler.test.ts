@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, ZQueryArray } from '@openbourse/contracts';
+import { CATALOGUE_MESSAGES, declareRoute, endpoint, ZQueryArray } from '@openbourse/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,57 +16,57 @@ async function buildErrorApp(): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
   app.addHook('onRequest', async (request) => resolveRequestContext(request, 'en'));
-  defineRoute(app, {
-    method: 'POST',
-    url: '/echo',
-    auth: 'public',
-    tags: ['test'],
-    summary: 'echo',
-    body: z.object({ email: z.email(), amount: z.string().regex(/^\d+$/) }),
-    response: z.object({ email: z.string() }),
-    handler: async ({ body }) => ({ email: body.email }),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/vip',
-    auth: 'public',
-    tags: ['test'],
-    summary: 'throws a catalogue error with a placeholder',
-    response: z.null(),
-    handler: async () => {
+  defineRoute(
+    app,
+    declareRoute(endpoint('POST', '/echo', 'public'), {
+      tags: ['test'],
+      summary: 'echo',
+      body: z.object({ email: z.email(), amount: z.string().regex(/^\d+$/) }),
+      response: z.object({ email: z.string() }),
+    }),
+    async ({ body }) => ({ email: body.email }),
+  );
+  defineRoute(
+    app,
+    declareRoute(endpoint('GET', '/vip', 'public'), {
+      tags: ['test'],
+      summary: 'throws a catalogue error with a placeholder',
+      response: z.null(),
+    }),
+    async () => {
       throw new AppError('VIP_LEVEL_TOO_LOW', { params: { level: 'VIP2' } });
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/boom',
-    auth: 'public',
-    tags: ['test'],
-    summary: 'fails unexpectedly',
-    response: z.null(),
-    handler: async () => {
+  );
+  defineRoute(
+    app,
+    declareRoute(endpoint('GET', '/boom', 'public'), {
+      tags: ['test'],
+      summary: 'fails unexpectedly',
+      response: z.null(),
+    }),
+    async () => {
       throw new Error('relation "secret_table" does not exist at SELECT password FROM users');
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/book',
-    auth: 'public',
-    tags: ['test'],
-    summary: 'the book from the virtually header',
-    response: z.string(),
-    handler: async ({ request }) => request.book,
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/codes',
-    auth: 'public',
-    tags: ['test'],
-    summary: 'an array query parameter',
-    query: z.object({ code: ZQueryArray(z.string().regex(/^[a-z]+$/)) }),
-    response: z.array(z.string()),
-    handler: async ({ query }) => query.code,
-  });
+  );
+  defineRoute(
+    app,
+    declareRoute(endpoint('GET', '/book', 'public'), {
+      tags: ['test'],
+      summary: 'the book from the virtually header',
+      response: z.string(),
+    }),
+    async ({ request }) => request.book,
+  );
+  defineRoute(
+    app,
+    declareRoute(endpoint('GET', '/codes', 'public'), {
+      tags: ['test'],
+      summary: 'an array query parameter',
+      query: z.object({ code: ZQueryArray(z.string().regex(/^[a-z]+$/)) }),
+      response: z.array(z.string()),
+    }),
+    async ({ query }) => query.code,
+  );
   await app.ready();
   return app;
 }

@@ -1,8 +1,8 @@
+import { AUTH_LEVELS, type AuthLevel } from '@openbourse/contracts';
 import type { FastifyRequest } from 'fastify';
 
-/** Every route declares one (DESIGN.md); a test fails on a route without it. */
-export const AUTH_LEVELS = ['public', 'user', 'live-user', 'reviewer', 'support', 'admin'] as const;
-export type AuthLevel = (typeof AUTH_LEVELS)[number];
+/** Every route declares one (DESIGN.md; the levels are the contracts'); a test fails on a route without it. */
+export { AUTH_LEVELS, type AuthLevel, type HttpMethod } from '@openbourse/contracts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

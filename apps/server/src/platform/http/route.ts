@@ -1,48 +1,37 @@
-import { CATALOGUE, type CatalogueName, type TFieldIssue } from '@openbourse/contracts';
+import { CATALOGUE, type RouteDeclaration, type TFieldIssue } from '@openbourse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { envelope } from '../errors/envelope.js';
-import type { AuthLevel } from './auth.js';
+import type { AuthLevel, HttpMethod } from './auth.js';
 import { PreserializedData, preferredCoding } from './preserialized.js';
 
 export { PreserializedData } from './preserialized.js';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A declared schema's parsed type; `undefined` where the route declares none (optional fields widen to `| undefined`). */
+type Infer<S> = [Exclude<S, undefined>] extends [never]
+  ? undefined
+  : Exclude<S, undefined> extends z.ZodType
+    ? z.infer<Exclude<S, undefined>>
+    : undefined;
 
-export type RouteSpec<
-  TBody extends z.ZodType,
-  TQuery extends z.ZodType,
-  TParams extends z.ZodType,
-  TResponse extends z.ZodType,
-> = {
-  method: HttpMethod;
-  /** Relative to the module's prefix. */
-  url: string;
-  auth: AuthLevel;
-  summary: string;
-  tags: string[];
-  body?: TBody;
-  query?: TQuery;
-  params?: TParams;
-  /** Schema of the envelope's `data`. */
-  response: TResponse;
-  /** A success code other than 200 (e.g. 20005 "Modified"). */
-  successCode?: CatalogueName;
-  rateLimit?: { max: number; timeWindow: string };
-  /**
-   * Catalogue codes for schema failures of particular fields (e.g. body.email → 10002), so a
-   * client sees the specific message of SPEC §8; other failures answer 10100.
-   */
-  fieldErrors?: Partial<Record<string, CatalogueName>>;
-  handler: (input: {
-    body: z.infer<TBody>;
-    query: z.infer<TQuery>;
-    params: z.infer<TParams>;
-    request: FastifyRequest;
-    reply: FastifyReply;
-  }) => Promise<z.infer<TResponse> | PreserializedData<z.infer<TResponse>>>;
+/** The signed-in caller the guard attached to the request. */
+export type Caller = NonNullable<FastifyRequest['auth']>;
+
+/** What a handler receives: the validated input and, on a protected route, its caller. */
+export type RouteHandlerInput<D extends RouteDeclaration> = {
+  body: Infer<D['body']>;
+  query: Infer<D['query']>;
+  params: Infer<D['params']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Always there on a protected route (the guard has run); null on a public one without a session. */
+  caller: D['auth'] extends 'public' ? Caller | null : Caller;
 };
+
+export type RouteHandler<D extends RouteDeclaration> = (
+  input: RouteHandlerInput<D>,
+) => Promise<Infer<D['response']> | PreserializedData<Infer<D['response']>>>;
 
 /** What the OpenAPI builder needs of each route. */
 export type RegisteredRoute = {
@@ -71,50 +60,56 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
 }
 
 /**
- * Declares a route: schema-checked input (zod, field paths on failure), an explicit auth
- * level, the envelope on the way out, and an entry in the OpenAPI document. Handlers stay
- * thin: parse, call the service, return data.
+ * Serves a route declared in packages/contracts (method, full path, auth level, schemas):
+ * schema-checked input (zod, field paths on failure), the envelope on the way out, and an entry
+ * in the OpenAPI document. Handlers stay thin: take the input and the caller, call the service.
  */
-export function defineRoute<
-  TBody extends z.ZodType = z.ZodUndefined,
-  TQuery extends z.ZodType = z.ZodUndefined,
-  TParams extends z.ZodType = z.ZodUndefined,
-  TResponse extends z.ZodType = z.ZodType,
->(app: FastifyInstance, spec: RouteSpec<TBody, TQuery, TParams, TResponse>): void {
-  const successCode = spec.successCode ? CATALOGUE[spec.successCode].code : 200;
-  const fullPath = joinPath(app.prefix, spec.url);
+export function defineRoute<D extends RouteDeclaration>(
+  app: FastifyInstance,
+  route: D,
+  handler: RouteHandler<D>,
+): void {
+  const successCode = route.successCode ? CATALOGUE[route.successCode].code : 200;
+  // Declarations carry the full path; the plugin serving them sits under a prefix.
+  if (!route.path.startsWith(app.prefix)) {
+    throw new Error(`Route ${route.method} ${route.path} is not under this plugin's prefix ${app.prefix}`);
+  }
+  const url = route.path.slice(app.prefix.length);
   app.routeRegistry.push({
-    method: spec.method,
-    path: fullPath,
-    auth: spec.auth,
-    summary: spec.summary,
-    tags: spec.tags,
-    body: spec.body,
-    query: spec.query,
-    params: spec.params,
-    response: spec.response,
+    method: route.method,
+    path: route.path,
+    auth: route.auth,
+    summary: route.summary,
+    tags: [...route.tags],
+    body: route.body,
+    query: route.query,
+    params: route.params,
+    response: route.response,
     successCode,
   });
 
   app.route({
-    method: spec.method,
-    url: spec.url,
-    config: { auth: spec.auth, ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
+    method: route.method,
+    url,
+    config: { auth: route.auth, ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}) },
     handler: async (request, reply) => {
       const issues: TFieldIssue[] = [];
-      const body = parsePart(spec.body, request.body, 'body', issues);
-      const query = parsePart(spec.query, request.query, 'query', issues);
-      const params = parsePart(spec.params, request.params, 'params', issues);
+      const body = parsePart(route.body, request.body, 'body', issues);
+      const query = parsePart(route.query, request.query, 'query', issues);
+      const params = parsePart(route.params, request.params, 'params', issues);
       if (issues.length > 0) {
-        const specific = issues.map((issue) => spec.fieldErrors?.[issue.path]).find((name) => name !== undefined);
+        const specific = issues.map((issue) => route.fieldErrors?.[issue.path]).find((name) => name !== undefined);
         throw new AppError(specific ?? 'INVALID_INPUT', { data: { issues } });
       }
-      const data = await spec.handler({
-        body: body as z.infer<TBody>,
-        query: query as z.infer<TQuery>,
-        params: params as z.infer<TParams>,
+      const caller = request.auth ?? null;
+      if (route.auth !== 'public' && caller === null) throw new AppError('NOT_LOGGED_IN');
+      const data = await handler({
+        body: body as Infer<D['body']>,
+        query: query as Infer<D['query']>,
+        params: params as Infer<D['params']>,
         request,
         reply,
+        caller: caller as RouteHandlerInput<D>['caller'],
       });
       // A handler that answered by itself (a file download) has sent its reply already.
       if (reply.sent) return reply;
@@ -137,9 +132,4 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string, 
     issues.push({ path: [part, ...issue.path.map(String)].join('.'), message: issue.message });
   }
   return undefined;
-}
-
-function joinPath(prefix: string, url: string): string {
-  const joined = `${prefix}/${url}`.replace(/\/{2,}/g, '/');
-  return joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
 }
