@@ -37,3 +37,5 @@ export const DEFAULT_MARKET_TYPE: MarketType = 2;
 export const SOCKET_MAX_RECONNECT_MS = 30_000;
 /** The most instruments a watchlist holds. */
 export const MAX_WATCHLIST = 100;
+/** The realtime socket (prices, and a signed-in user's own messages). */
+export const SOCKET_PATH = '/swx/customer/message';

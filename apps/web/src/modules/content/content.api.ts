@@ -1,7 +1,8 @@
-import type { TContentDetail, TContentSummary, TPublicSettings } from '@openbourse/contracts';
+import type { TContentSummary } from '@openbourse/contracts';
+import { contentEndpoints } from '@openbourse/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 
 // Content answers depend on the language, so it is part of every key.
 function useLanguageKey(): string {
@@ -12,7 +13,7 @@ export function useFooterPages() {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'pages', language],
-    queryFn: ({ signal }) => api.get<TContentSummary[]>('/index/listContents/2', undefined, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.listContents, { params: { type: '2' }, signal }),
     staleTime: 60_000,
   });
 }
@@ -21,8 +22,7 @@ export function useContentById(id: string | null) {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'id', id, language],
-    queryFn: ({ signal }) =>
-      api.get<TContentDetail>(`/index/getContentsById/${encodeURIComponent(id ?? '')}`, undefined, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.getContentsById, { params: { id: id ?? '' }, signal }),
     enabled: id !== null && id !== '',
     retry: false,
   });
@@ -32,7 +32,7 @@ export function useContentBySlug(slug: string) {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'slug', slug, language],
-    queryFn: ({ signal }) => api.get<TContentDetail>(`/index/getContentBySlug/${slug}`, undefined, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.getContentBySlug, { params: { slug }, signal }),
     retry: false,
   });
 }
@@ -41,7 +41,7 @@ export function useHelpItems(kind: 'faq' | 'notice') {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'help', kind, language],
-    queryFn: ({ signal }) => api.get<TContentDetail[]>('/index/listHelp', { kind }, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.listHelp, { query: { kind }, signal }),
   });
 }
 
@@ -49,7 +49,7 @@ export function useContentSearch(query: string) {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'search', query, language],
-    queryFn: ({ signal }) => api.get<TContentSummary[]>('/index/searchContents', { q: query }, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.searchContents, { query: { q: query }, signal }),
     enabled: query.trim().length >= 2,
     staleTime: 30_000,
   });
@@ -59,8 +59,7 @@ export function useCustomContents() {
   const language = useLanguageKey();
   return useQuery({
     queryKey: ['content', 'custom', language],
-    queryFn: ({ signal }) =>
-      api.get<Array<{ key: string; content: string }>>('/index/getCustomContents', undefined, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.getCustomContents, { signal }),
     staleTime: 60_000,
   });
 }
@@ -68,8 +67,7 @@ export function useCustomContents() {
 export function useSocialLinks() {
   return useQuery({
     queryKey: ['content', 'links'],
-    queryFn: ({ signal }) =>
-      api.get<Array<{ type: 'discord' | 'twitter' | 'telegram'; url: string }>>('/index/links', undefined, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.links, { signal }),
     staleTime: 300_000,
   });
 }
@@ -77,7 +75,7 @@ export function useSocialLinks() {
 export function usePublicSettings() {
   return useQuery({
     queryKey: ['settings', 'public'],
-    queryFn: ({ signal }) => api.get<TPublicSettings>('/settings/public', undefined, signal),
+    queryFn: ({ signal }) => callApi(contentEndpoints.settingsPublic, { signal }),
     staleTime: 300_000,
   });
 }
@@ -85,7 +83,7 @@ export function usePublicSettings() {
 export function useCustomerServiceFooter() {
   return useQuery({
     queryKey: ['customer-service', 'footer'],
-    queryFn: () => api.post<{ onlineService: boolean; email: string | null }>('/customer-service/footer'),
+    queryFn: () => callApi(contentEndpoints.customerServiceFooter, {}),
     staleTime: 300_000,
   });
 }

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -18,7 +19,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useAuthSettings();
-  const signIn = useSignIn<{ userName: string; password: string; totp?: string }>('/login/login');
+  const signIn = useSignIn(identityEndpoints.login);
   const { values, set, errors, setErrors } = useFormFields({ userName: '', password: '', totp: '' });
   const [isTotpNeeded, setTotpNeeded] = useState(false);
   const [isCaptchaRunning, setCaptchaRunning] = useState(false);

@@ -17,11 +17,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LANGUAGE_BCP47, type Language, type TUserInfo } from '@openbourse/contracts';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { QueryState } from '../../shared/ui/QueryState';
@@ -151,7 +152,9 @@ function ChangePassword() {
   const { t } = useTranslation();
   const [values, setValues] = useState({ oldPassword: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
-  const change = useMutation({ mutationFn: (input: typeof values) => api.post('/user/repassword', input) });
+  const change = useMutation({
+    mutationFn: (input: typeof values) => callApi(identityEndpoints.repassword, { body: input }),
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!checks.password(values.password)) return setError(t('auth.passwordShort'));
@@ -215,9 +218,12 @@ function TwoFactor({ user }: { user: TUserInfo }) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const start = useMutation({ mutationFn: () => api.post<{ secret: string; otpauthUri: string }>('/user/totp/setup') });
+  const start = useMutation({ mutationFn: () => callApi(identityEndpoints.totpSetup, {}) });
   const confirm = useMutation({
-    mutationFn: (path: string) => api.post(path, { code: code.trim() }),
+    mutationFn: (turn: 'on' | 'off') =>
+      callApi(turn === 'on' ? identityEndpoints.totpEnable : identityEndpoints.totpDisable, {
+        body: { code: code.trim() },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['identity', 'userInfo'] }),
   });
 
@@ -235,9 +241,9 @@ function TwoFactor({ user }: { user: TUserInfo }) {
     };
   }, [setup]);
 
-  const submit = async (path: string, message: string) => {
+  const submit = async (turn: 'on' | 'off', message: string) => {
     try {
-      await confirm.mutateAsync(path);
+      await confirm.mutateAsync(turn);
       setSetup(null);
       setCode('');
       notifications.show({ color: 'green', message, autoClose: 3000 });
@@ -294,15 +300,12 @@ function TwoFactor({ user }: { user: TUserInfo }) {
               color="red"
               variant="light"
               loading={confirm.isPending}
-              onClick={() => void submit('/user/totp/disable', t('profile.twoFactorDisabled'))}
+              onClick={() => void submit('off', t('profile.twoFactorDisabled'))}
             >
               {t('profile.twoFactorDisable')}
             </Button>
           ) : (
-            <Button
-              loading={confirm.isPending}
-              onClick={() => void submit('/user/totp/enable', t('profile.twoFactorEnabled'))}
-            >
+            <Button loading={confirm.isPending} onClick={() => void submit('on', t('profile.twoFactorEnabled'))}>
               {t('profile.twoFactorEnable')}
             </Button>
           )}

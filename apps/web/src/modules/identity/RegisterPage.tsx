@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,7 +19,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const settings = useAuthSettings();
-  const register = useSignIn<Record<string, unknown>>('/login/register');
+  const register = useSignIn(identityEndpoints.register);
   const { values, set, setField, errors, setErrors, check } = useFormFields({
     userName: '',
     email: '',

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
@@ -19,7 +20,10 @@ export default function ResetPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useAuthSettings();
-  const reset = useMutation({ mutationFn: (input: Record<string, string>) => api.post('/login/resetPassword', input) });
+  const reset = useMutation({
+    mutationFn: (input: { email: string; code: string; password: string; confirmPassword: string }) =>
+      callApi(identityEndpoints.resetPassword, { body: input }),
+  });
   const { values, set, setField, errors, setErrors, check } = useFormFields({
     email: '',
     code: '',

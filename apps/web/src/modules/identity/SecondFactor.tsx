@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import type { TSecondFactorChallenge, TSecondFactorRequest } from '@openbourse/contracts';
+import type { TSecondFactorChallenge } from '@openbourse/contracts';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -72,7 +73,7 @@ export function SecondFactorForm({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
-  const complete = useSignIn<TSecondFactorRequest>('/login/secondFactor');
+  const complete = useSignIn(identityEndpoints.secondFactor);
   const { values, set, errors, check } = useFormFields({ totp: '' });
   const [ended, setEnded] = useState<string | null>(null);
 

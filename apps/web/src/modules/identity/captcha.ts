@@ -1,10 +1,6 @@
-import { api } from '../../shared/api/client';
+import { identityEndpoints } from '@openbourse/contracts/constants';
+import { callApi } from '../../shared/api/client';
 import type { CaptchaSolution } from './identity.api';
-
-type CaptchaConfig = {
-  required: boolean;
-  challenge: { challengeId: string; salt: string; difficulty: number } | null;
-};
 
 function leadingZeroBits(bytes: Uint8Array): number {
   let bits = 0;
@@ -24,7 +20,7 @@ function leadingZeroBits(bytes: Uint8Array): number {
  * Returns undefined when no captcha is required.
  */
 export async function solveCaptchaIfRequired(): Promise<CaptchaSolution | undefined> {
-  const config = await api.get<CaptchaConfig>('/login/captchaConfig');
+  const config = await callApi(identityEndpoints.captchaConfig, {});
   if (!config.required || !config.challenge) return undefined;
   const { challengeId, salt, difficulty } = config.challenge;
   const encoder = new TextEncoder();

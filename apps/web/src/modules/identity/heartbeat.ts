@@ -1,5 +1,6 @@
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { useEffect } from 'react';
-import { API_BASE, api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 import { session, useSession } from './session';
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -16,8 +17,7 @@ export function useHeartbeat(): void {
     let failures = 0;
     const beat = () => {
       if (document.visibilityState !== 'visible') return;
-      api
-        .post('/customer/heartbeat', { host: window.location.host })
+      callApi(identityEndpoints.heartbeat, { body: { host: window.location.host } })
         .then(() => {
           failures = 0;
         })
@@ -30,7 +30,7 @@ export function useHeartbeat(): void {
       const current = session.get().token;
       if (!current) return;
       // keepalive lets the request finish while the page goes away.
-      void fetch(`${API_BASE}/customer/offline`, {
+      void fetch(identityEndpoints.offline.path, {
         method: 'POST',
         keepalive: true,
         headers: { Authorization: current, 'Content-Type': 'application/json' },

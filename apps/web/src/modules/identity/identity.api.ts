@@ -1,12 +1,13 @@
-import type { TAuthSettings, TLoginResult, TUserInfo } from '@openbourse/contracts';
+import type { TLoginResult } from '@openbourse/contracts';
+import { type Endpoint, identityEndpoints } from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, callApi } from '../../shared/api/client';
 import { session, useSession } from './session';
 
 export function useAuthSettings() {
   return useQuery({
     queryKey: ['identity', 'settings'],
-    queryFn: ({ signal }) => api.get<TAuthSettings>('/login/authSettings', undefined, signal),
+    queryFn: ({ signal }) => callApi(identityEndpoints.authSettings, { signal }),
     staleTime: 300_000,
   });
 }
@@ -18,7 +19,7 @@ export function useUserInfo() {
     queryKey: ['identity', 'userInfo', token, mode],
     queryFn: async () => {
       try {
-        const user = await api.post<TUserInfo>('/user/getUserInfo');
+        const user = await callApi(identityEndpoints.getUserInfo, {});
         session.updateUser(user);
         return user;
       } catch (error) {
@@ -34,10 +35,11 @@ export function useUserInfo() {
   });
 }
 
-export function useSignIn<TInput>(path: string) {
+/** A sign-in endpoint (password, second factor, Google, wallet, registration): its body in, a session out. */
+export function useSignIn<TBody>(endpoint: Endpoint<{ body: TBody }, TLoginResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TInput) => api.post<TLoginResult>(path, input),
+    mutationFn: (input: TBody) => callApi(endpoint, { body: input }),
     onSuccess: (result) => {
       session.signIn(result);
       void queryClient.invalidateQueries({ queryKey: ['identity'] });
@@ -48,7 +50,7 @@ export function useSignIn<TInput>(path: string) {
 export function useSendCode() {
   return useMutation({
     mutationFn: (input: { email: string; type: 'register' | 'reset'; captcha?: CaptchaSolution }) =>
-      api.post<{ expiresInSeconds: number; resendAfterSeconds: number }>('/login/sendCode', input),
+      callApi(identityEndpoints.sendCode, { body: input }),
   });
 }
 
@@ -59,7 +61,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       // The token dies on the server first; the local session goes whatever the answer.
-      await api.post('/login/logout').catch(() => undefined);
+      await callApi(identityEndpoints.logout, {}).catch(() => undefined);
     },
     onSettled: () => {
       session.clear();

@@ -1,6 +1,7 @@
-import { type TBalance, TRANSFER_REASONS, type TStatementResponse } from '@openbourse/contracts';
+import { TRANSFER_REASONS } from '@openbourse/contracts';
+import { ledgerEndpoints } from '@openbourse/contracts/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiDownload } from '../../shared/api/client';
+import { apiDownload, callApi } from '../../shared/api/client';
 import { useSession } from '../identity/session';
 
 /** The reason codes a statement entry can carry, each named by ledger.reasons.<code>. */
@@ -33,7 +34,7 @@ export function useBalances() {
   const { token, mode } = useSession();
   return useQuery({
     queryKey: ['ledger', 'balances', token, mode],
-    queryFn: ({ signal }) => api.get<TBalance[]>('/user/balances', undefined, signal),
+    queryFn: ({ signal }) => callApi(ledgerEndpoints.balances, { signal }),
     enabled: token !== null,
   });
 }
@@ -43,11 +44,10 @@ export function useStatement(filters: StatementFilters, page: number) {
   return useQuery({
     queryKey: ['ledger', 'statement', token, mode, filters, page],
     queryFn: ({ signal }) =>
-      api.get<TStatementResponse>(
-        '/user/statement',
-        { ...statementQuery(filters), page, size: STATEMENT_PAGE_SIZE },
+      callApi(ledgerEndpoints.statement, {
+        query: { ...statementQuery(filters), page, size: STATEMENT_PAGE_SIZE },
         signal,
-      ),
+      }),
     enabled: token !== null,
     // Paging keeps the current rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
@@ -58,7 +58,7 @@ export function useStatement(filters: StatementFilters, page: number) {
 export function useDemoReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ asset: 'USDT'; available: string }>('/user/demo/reset'),
+    mutationFn: () => callApi(ledgerEndpoints.demoReset, {}),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['ledger'] });
       void queryClient.invalidateQueries({ queryKey: ['identity', 'userInfo'] });
@@ -68,7 +68,7 @@ export function useDemoReset() {
 
 /** Downloads the filtered statement as the server's CSV file and saves it through a Blob link. */
 export async function downloadStatementCsv(filters: StatementFilters, book: 'live' | 'demo'): Promise<void> {
-  const { blob, fileName } = await apiDownload('/user/statement.csv', statementQuery(filters));
+  const { blob, fileName } = await apiDownload(ledgerEndpoints.statementCsv, statementQuery(filters));
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,5 @@
 import type { TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
-import { SOCKET_MAX_RECONNECT_MS, SOCKET_RECONNECT_MS } from '@openbourse/contracts/constants';
-import { API_BASE } from '../../shared/api/client';
+import { SOCKET_MAX_RECONNECT_MS, SOCKET_PATH, SOCKET_RECONNECT_MS } from '@openbourse/contracts/constants';
 import { session } from '../identity/session';
 
 /**
@@ -377,7 +376,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
 
 /** `ws://host/swx/customer/message`, or `wss://` on an https page. */
 export function marketSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${API_BASE}/message`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${SOCKET_PATH}`;
 }
 
 let shared: MarketSocket | null = null;

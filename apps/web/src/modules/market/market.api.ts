@@ -1,13 +1,7 @@
-import type {
-  CandleInterval,
-  MarketType,
-  TCandlesResponse,
-  TMarketInfo,
-  TMarketItem,
-  TStats,
-} from '@openbourse/contracts';
+import type { TMarketItem } from '@openbourse/contracts';
+import { type CandleInterval, type MarketType, marketEndpoints } from '@openbourse/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 
 /**
  * Market data reads (issue 5). Lists refresh every minute so the sparkline, the stale flag and
@@ -19,7 +13,7 @@ export function listQuery(type: MarketType) {
   return {
     queryKey: ['market', 'list', type] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get<TMarketItem[]>('/index/listMarketByType', { type }, signal),
+      callApi(marketEndpoints.listMarketByType, { query: { type }, signal }),
     staleTime: 30_000,
     refetchInterval: LIST_REFRESH_MS,
   };
@@ -32,8 +26,7 @@ export function useMarketList(type: MarketType) {
 export function useMarketInfo(code: string | null) {
   return useQuery({
     queryKey: ['market', 'info', code],
-    queryFn: ({ signal }) =>
-      api.get<TMarketInfo>(`/index/getMarketInfo/${encodeURIComponent(code ?? '')}`, undefined, signal),
+    queryFn: ({ signal }) => callApi(marketEndpoints.getMarketInfo, { params: { code: code ?? '' }, signal }),
     enabled: code !== null && code !== '',
     refetchInterval: LIST_REFRESH_MS,
   });
@@ -43,7 +36,7 @@ export function useMarketInfo(code: string | null) {
 export function useCandles(code: string, interval: CandleInterval) {
   return useQuery({
     queryKey: ['market', 'candles', code, interval],
-    queryFn: ({ signal }) => api.get<TCandlesResponse>('/index/getKValueByCodeAndDate', { code, interval }, signal),
+    queryFn: ({ signal }) => callApi(marketEndpoints.getKValueByCodeAndDate, { query: { code, interval }, signal }),
     refetchInterval: interval === '1m' || interval === '5m' ? 60_000 : 300_000,
   });
 }
@@ -51,7 +44,7 @@ export function useCandles(code: string, interval: CandleInterval) {
 export function useStats() {
   return useQuery({
     queryKey: ['market', 'stats'],
-    queryFn: ({ signal }) => api.get<TStats>('/index/stats', undefined, signal),
+    queryFn: ({ signal }) => callApi(marketEndpoints.stats, { signal }),
     staleTime: 60_000,
   });
 }

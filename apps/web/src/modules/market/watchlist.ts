@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { CATALOGUE } from '@openbourse/contracts';
-import { MAX_WATCHLIST } from '@openbourse/contracts/constants';
+import { MAX_WATCHLIST, marketEndpoints } from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { useSession } from '../identity/session';
 
@@ -68,12 +68,14 @@ export function useWatchlist(): Watchlist {
   const key = ['market', 'watchlist', token] as const;
   const server = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<string[]>('/user/watchlist', undefined, signal),
+    queryFn: ({ signal }) => callApi(marketEndpoints.getWatchlist, { signal }),
     enabled: token !== null,
   });
   const change = useMutation({
     mutationFn: ({ code, add }: { code: string; add: boolean }) =>
-      add ? api.post<string[]>('/user/watchlist', { code }) : api.delete<string[]>('/user/watchlist', { code }),
+      add
+        ? callApi(marketEndpoints.postWatchlist, { body: { code } })
+        : callApi(marketEndpoints.deleteWatchlist, { query: { code } }),
     onSuccess: (codes) => queryClient.setQueryData(key, codes),
   });
   const local = useSyncExternalStore(subscribeLocal, readLocal, readLocal);

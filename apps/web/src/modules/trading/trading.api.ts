@@ -1,4 +1,5 @@
-import type { CloseReason, TAccountSummary, TMarketInfo, TOpenPositionRequest, TPosition } from '@openbourse/contracts';
+import type { CloseReason, TMarketInfo, TOpenPositionRequest, TPosition } from '@openbourse/contracts';
+import { marketEndpoints, tradingEndpoints } from '@openbourse/contracts/constants';
 import {
   keepPreviousData,
   type QueryClient,
@@ -9,7 +10,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../shared/api/client';
+import { callApi } from '../../shared/api/client';
 import { useSession } from '../identity/session';
 
 /**
@@ -37,11 +38,10 @@ export function useOrders(
   return useQuery({
     queryKey: ['trading', 'orders', token, mode, status, page, size, code ?? '', reason ?? ''],
     queryFn: ({ signal }) =>
-      api.get<OrdersPage>(
-        '/contracts/orders',
-        { status, page, size, ...(code ? { code } : {}), ...(reason ? { reason } : {}) },
+      callApi(tradingEndpoints.orders, {
+        query: { status, page, size, ...(code ? { code } : {}), ...(reason ? { reason } : {}) },
         signal,
-      ),
+      }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
     refetchInterval,
@@ -52,7 +52,7 @@ export function useAccountSummary(refetchInterval: number | false = false) {
   const { token, mode } = useSession();
   return useQuery({
     queryKey: ['trading', 'summary', token, mode],
-    queryFn: ({ signal }) => api.get<TAccountSummary>('/user/accountSummary', undefined, signal),
+    queryFn: ({ signal }) => callApi(tradingEndpoints.accountSummary, { signal }),
     enabled: token !== null,
     refetchInterval,
   });
@@ -76,7 +76,7 @@ export function useMarketInfos(codes: readonly string[]) {
     queries: codes.map((code) => ({
       queryKey: ['market', 'info', code],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<TMarketInfo>(`/index/getMarketInfo/${encodeURIComponent(code)}`, undefined, signal),
+        callApi(marketEndpoints.getMarketInfo, { params: { code }, signal }),
       staleTime: 60_000,
     })),
     combine,
@@ -93,7 +93,7 @@ export function invalidateTrading(queryClient: QueryClient): void {
 export function useOpenPosition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: TOpenPositionRequest) => api.post<TPosition>('/contracts/open', request),
+    mutationFn: (request: TOpenPositionRequest) => callApi(tradingEndpoints.open, { body: request }),
     onSettled: () => invalidateTrading(queryClient),
   });
 }
@@ -101,7 +101,7 @@ export function useOpenPosition() {
 export function useClosePosition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: { orderNo: string; lots?: string }) => api.post<TPosition>('/contracts/close', request),
+    mutationFn: (request: { orderNo: string; lots?: string }) => callApi(tradingEndpoints.close, { body: request }),
     onSettled: () => invalidateTrading(queryClient),
   });
 }
@@ -116,7 +116,7 @@ export type AmendRequest = {
 export function useAmendPosition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AmendRequest) => api.post<TPosition>('/contracts/amend', request),
+    mutationFn: (request: AmendRequest) => callApi(tradingEndpoints.amend, { body: request }),
     onSettled: () => invalidateTrading(queryClient),
   });
 }
@@ -124,7 +124,7 @@ export function useAmendPosition() {
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderNo: string) => api.post<TPosition>('/contracts/cancel', { orderNo }),
+    mutationFn: (orderNo: string) => callApi(tradingEndpoints.cancel, { body: { orderNo } }),
     onSettled: () => invalidateTrading(queryClient),
   });
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { toQueryString } from './client';
+import { contentEndpoints, marketEndpoints, tradingEndpoints } from '@openbourse/contracts/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, endpointPath, toQueryString } from './client';
 
 describe('the API client', () => {
   it('sends GET arrays as repeated keys and skips empty values', () => {
@@ -8,5 +9,49 @@ describe('the API client', () => {
     );
     expect(toQueryString({})).toBe('');
     expect(toQueryString({ q: 'a&b' })).toBe('?q=a%26b');
+  });
+
+  it("fills an endpoint's path parameters, encoded", () => {
+    expect(endpointPath(marketEndpoints.getMarketInfo.path, { code: 'BRK.B' })).toBe(
+      '/swx/customer/index/getMarketInfo/BRK.B',
+    );
+    expect(endpointPath(contentEndpoints.getContentBySlug.path, { slug: 'a b/c' })).toBe(
+      '/swx/customer/index/getContentBySlug/a%20b%2Fc',
+    );
+    expect(() => endpointPath(tradingEndpoints.order.path, {})).toThrow('missing path parameter orderNo');
+  });
+
+  describe('callApi', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const answer = (body: unknown, status = 200) =>
+      vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(body), { status }));
+
+    it('sends the declared method to the declared path with the query, and unwraps the data', async () => {
+      const fetchMock = answer({ code: 200, data: { items: [], total: 0, codes: [] }, msg: 'ok' });
+      vi.stubGlobal('fetch', fetchMock);
+      const page = await callApi(tradingEndpoints.orders, { query: { status: 'closed', page: 2, size: 20 } });
+      expect(page).toEqual({ items: [], total: 0, codes: [] });
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe('/swx/customer/contracts/orders?status=closed&page=2&size=20');
+      expect(init?.method).toBe('GET');
+      expect(init?.body).toBeUndefined();
+    });
+
+    it('posts the body as JSON (an empty object when the endpoint takes none)', async () => {
+      const fetchMock = answer({ code: 200, data: { onlineService: false, email: null }, msg: 'ok' });
+      vi.stubGlobal('fetch', fetchMock);
+      await callApi(contentEndpoints.customerServiceFooter, {});
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe('/swx/customer/customer-service/footer');
+      expect(init?.method).toBe('POST');
+      expect(init?.body).toBe('{}');
+    });
+
+    it("throws the server's code and message for a refusal", async () => {
+      vi.stubGlobal('fetch', answer({ code: 10016, data: null, msg: 'Purchase amount is wrong' }, 400));
+      const refused = callApi(tradingEndpoints.close, { body: { orderNo: 'P1', lots: '0' } });
+      await expect(refused).rejects.toBeInstanceOf(ApiError);
+      await expect(refused).rejects.toMatchObject({ code: 10016, msg: 'Purchase amount is wrong' });
+    });
   });
 });

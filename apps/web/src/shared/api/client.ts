@@ -1,7 +1,13 @@
-import { isSuccessCode, type TEnvelope } from '@openbourse/contracts';
+import type { TEnvelope } from '@openbourse/contracts';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointInputOf,
+  type EndpointResponseOf,
+  isSuccessCode,
+} from '@openbourse/contracts/constants';
 import { currentLanguage } from '../i18n/i18n';
 
-export const API_BASE = '/swx/customer';
 export const REQUEST_TIMEOUT_MS = 90_000;
 
 /** A failed call: `code` is the catalogue code (or a client-side one below), `msg` already localised. */
@@ -78,11 +84,37 @@ type RequestOptions = {
  * Calls the API and unwraps the envelope. Success codes return `data` (the legacy `result`
  * is accepted too); anything else throws ApiError with the server's localised `msg`.
  */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+
+/** The endpoint's path with its `:name` parameters filled in (each one URL-encoded). */
+export function endpointPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls an endpoint declared in packages/contracts, typed by it: the input it takes (body,
+ * query, path parameters) and the data it answers. A POST without a body sends `{}`.
+ */
+export function callApi<E extends Endpoint<EndpointInput, unknown>>(
+  endpoint: E,
+  input: EndpointInputOf<E> & { signal?: AbortSignal },
+): Promise<EndpointResponseOf<E>> {
+  const { body, query, params } = input as EndpointInput;
+  return request<EndpointResponseOf<E>>(
+    endpoint.method === 'DELETE' ? 'DELETE' : endpoint.method === 'GET' ? 'GET' : 'POST',
+    endpointPath(endpoint.path, params as Record<string, string | number> | undefined),
+    {
+      query: query as Record<string, QueryValue> | undefined,
+      body: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : (body ?? {}),
+      signal: input.signal,
+    },
+  );
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timeout = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -95,7 +127,7 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${toQueryString(options.query)}`, {
+    response = await fetch(`${url}${toQueryString(options.query)}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -124,26 +156,17 @@ export async function apiRequest<T>(
   return (envelope.data ?? envelope.result) as T;
 }
 
-export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    apiRequest<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-    apiRequest<T>('POST', path, { body: body ?? {}, signal }),
-  delete: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    apiRequest<T>('DELETE', path, { query, signal }),
-};
-
 /**
  * Fetches a file the server sends as itself (a CSV, not an envelope), with the session's
- * headers. A failure answers with the envelope, and throws ApiError like apiRequest.
+ * headers. A failure answers with the envelope, and throws ApiError like callApi.
  */
 export async function apiDownload(
-  path: string,
+  endpoint: Pick<Endpoint, 'path'>,
   query?: Record<string, QueryValue>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, {
+    response = await fetch(`${endpoint.path}${toQueryString(query)}`, {
       headers: sessionHeaders(),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

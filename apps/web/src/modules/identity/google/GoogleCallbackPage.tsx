@@ -1,5 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { TSecondFactorChallenge } from '@openbourse/contracts';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,7 +18,7 @@ export default function GoogleCallbackPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const signIn = useSignIn<{ code: string; codeVerifier: string; redirectUri: string }>('/login/loginByGoogle');
+  const signIn = useSignIn(identityEndpoints.loginByGoogle);
   const [failure, setFailure] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TSecondFactorChallenge | null>(null);
   const hasRun = useRef(false);

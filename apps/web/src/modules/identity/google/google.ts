@@ -1,4 +1,5 @@
-import { api } from '../../../shared/api/client';
+import { identityEndpoints } from '@openbourse/contracts/constants';
+import { callApi } from '../../../shared/api/client';
 
 export type GoogleConfig = {
   enabled: boolean;
@@ -65,5 +66,5 @@ export function takePendingSignIn(returnedState: string | null): { codeVerifier:
 }
 
 export function fetchGoogleConfig(signal?: AbortSignal): Promise<GoogleConfig> {
-  return api.get<GoogleConfig>('/login/googleConfig', undefined, signal);
+  return callApi(identityEndpoints.googleConfig, { signal });
 }

@@ -1,11 +1,12 @@
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TSecondFactorChallenge, TWalletLoginRequest, TWalletNonceResponse } from '@openbourse/contracts';
+import type { TSecondFactorChallenge } from '@openbourse/contracts';
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { useSignIn } from '../identity.api';
 import { SecondFactorForm, secondFactorChallengeOf } from '../SecondFactor';
@@ -39,7 +40,7 @@ async function loadWalletCode() {
 export function WalletSignInButton({ fullWidth = true }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signIn = useSignIn<TWalletLoginRequest>('/login/walletLogin');
+  const signIn = useSignIn(identityEndpoints.walletLogin);
   const [step, setStep] = useState<WalletSignInStep | null>(null);
   const [failure, setFailure] = useState<WalletErrorKey | null>(null);
   const [challenge, setChallenge] = useState<TSecondFactorChallenge | null>(null);
@@ -56,7 +57,7 @@ export function WalletSignInButton({ fullWidth = true }: { fullWidth?: boolean }
           progress.step = next;
           setStep(next);
         },
-        requestNonce: (body) => api.post<TWalletNonceResponse>('/login/walletNonce', body),
+        requestNonce: (body) => callApi(identityEndpoints.walletNonce, { body }),
         login: (body) => signIn.mutateAsync(body),
       });
       navigate('/', { replace: true });

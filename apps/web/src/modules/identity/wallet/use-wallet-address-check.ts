@@ -1,9 +1,10 @@
+import { identityEndpoints } from '@openbourse/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../shared/api/client';
+import { callApi } from '../../../shared/api/client';
 import { useAuthSettings } from '../identity.api';
 import { session, useSession } from '../session';
 import { injectedEthereum, isEvmAddress, isOtherAccount } from './provider';
@@ -29,7 +30,7 @@ export function useWalletAddressCheck(): void {
     let isStopped = false;
     const signOut = async () => {
       // The token dies on the server first.
-      await api.post('/login/logout').catch(() => undefined);
+      await callApi(identityEndpoints.logout, {}).catch(() => undefined);
       // The route guard answers a cleared session with its own redirect, without the reason.
       // flushSync lets it run now (its effect included), so the navigation below comes last
       // and keeps its state; navigating first would let the guard bounce a signed-in /empty to /.
