@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Book, TransferReason } from '@openbourse/contracts';
 import { AppError } from '../../platform/errors/app-error.js';
 import { forgetUserSummaries } from './balance-cache.js';
-import type { TransferRow } from './ledger.repository.js';
+import type { StatementRowFilter, TransferRow } from './ledger.repository.js';
 import * as repository from './ledger.repository.js';
 import type { AccountKind, LedgerDb as Db } from './ledger.tables.js';
 
@@ -454,16 +454,8 @@ export type StatementEntry = {
   operatorReason: string | null;
 };
 
-export type StatementFilter = {
-  book: Book;
-  userId: string;
-  asset?: string;
-  reason?: string;
-  from?: Date;
-  to?: Date;
-  page: number;
-  size: number;
-};
+/** Which of a user's entries a statement page shows (the repository's filter). */
+export type StatementFilter = StatementRowFilter;
 
 /** The user's entries, newest first: each transfer that touched one of their accounts. */
 export async function listEntries(
