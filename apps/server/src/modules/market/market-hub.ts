@@ -201,7 +201,12 @@ export class MarketHub {
     await Promise.allSettled(this.adapters.map((adapter) => adapter.stop()));
     this.adapters = [];
     if (this.flushTimer) clearInterval(this.flushTimer);
-    if (this.ownsFeeds) await this.flush().catch(() => {});
+    if (this.ownsFeeds) {
+      // The last forming minutes; a failure here loses at most those and must not stop the shutdown.
+      await this.flush().catch((error: unknown) => {
+        this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'last candle flush failed');
+      });
+    }
     this.releaseOwnership?.();
     await this.ownershipHeld;
     this.ownsFeeds = false;

@@ -58,9 +58,12 @@ export function createRedisClusterBus(redisUrl: string, log: Log, prefix: string
     }
     for (const listener of forChannel) listener(payload);
   });
-  // A failure reaches whoever awaits ready(); until then it must not count as unhandled.
+  // A failure reaches whoever awaits ready(); until then it must not count as unhandled, and
+  // it is logged here for a deployment where nothing awaits ready().
   const quietly = <T>(promise: Promise<T>) => {
-    promise.catch(() => {});
+    promise.catch((error: unknown) =>
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'redis bus connection failed'),
+    );
     return promise;
   };
   const connected = quietly(Promise.all([publisher.connect(), subscriber.connect()]));

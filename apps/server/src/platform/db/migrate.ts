@@ -78,7 +78,10 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
     }
     return { applied: newlyApplied };
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    // The session ends just below, which releases the lock anyway; a failed unlock only says so.
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: unknown) => {
+      process.stderr.write(`[openbourse] migration lock release failed: ${(error as Error).message}\n`);
+    });
     await client.end();
   }
 }
