@@ -30,12 +30,12 @@ async function findRunningEmbedded(config: AppConfig): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
   try {
     await client.connect();
-    return url;
   } catch {
+    // Nothing answers on that port: no embedded server of ours is running (the probe's answer).
     return null;
-  } finally {
-    await client.end().catch(() => undefined);
   }
+  await client.end();
+  return url;
 }
 
 export async function createDatabaseIfMissing(adminConnectionString: string, name: string): Promise<void> {
