@@ -20,6 +20,7 @@ import {
   type MarketHub,
   type MarketService,
 } from './modules/market/index.js';
+import { createReferralModule } from './modules/referral/index.js';
 import {
   createTradingModule,
   type TradingEngine,
@@ -210,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = createRealtime({
     cluster: clusterBus,
     log: app.log,
-    resolveUser: (token) => identity.service.userIdForToken(token),
+    sessions: identity.service,
   });
   const market = createMarketModule({
     db,
@@ -233,7 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
   });
-  const modules = [content, identity, ledger, market, trading];
+  const referral = createReferralModule();
+  const modules = [content, identity, ledger, referral, market, trading];
 
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.service.authenticate(request, level);

@@ -41,7 +41,11 @@ const TOKENS: Record<string, string> = { 'token-of-alice-000': 'alice', 'token-o
 async function instance(cluster: ClusterBus): Promise<{ app: FastifyInstance; realtime: Realtime; url: string }> {
   const app = Fastify();
   app.decorateRequest('language', 'en');
-  const realtime = createRealtime({ cluster, log: quiet, resolveUser: async (token) => TOKENS[token] ?? null });
+  const realtime = createRealtime({
+    cluster,
+    log: quiet,
+    sessions: { userIdForToken: async (token) => TOKENS[token] ?? null },
+  });
   await app.register(async (scope) => realtime.register(scope), { prefix: '/swx/customer' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

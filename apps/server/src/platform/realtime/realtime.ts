@@ -44,6 +44,9 @@ export type RealtimeChannel = {
   onClose(connection: RealtimeConnection): void;
 };
 
+/** The user a session token belongs to, or null when it is not a live session. */
+export type SessionResolver = { userIdForToken(token: string): Promise<string | null> };
+
 export type UserGateway = {
   /** Delivers to every socket of this user on every instance (through the cluster bus). */
   pushToUser(userId: string, message: TSocketServerMessage): void;
@@ -64,8 +67,8 @@ type Log = { warn(obj: object, msg?: string): void };
 export function createRealtime(options: {
   cluster: ClusterBus;
   log: Log;
-  /** The user a session token belongs to, or null (identity answers it). */
-  resolveUser: (token: string) => Promise<string | null>;
+  /** Who a session token belongs to: a port identity's service fills. */
+  sessions: SessionResolver;
 }): Realtime {
   type Connection = RealtimeConnection & { userId: string | null; alive: boolean; socket: WebSocket };
   const connections = new Set<Connection>();
@@ -154,7 +157,7 @@ export function createRealtime(options: {
         return;
       }
       if (command.op === 'auth') {
-        void options.resolveUser(command.token).then((userId) => {
+        void options.sessions.userIdForToken(command.token).then((userId) => {
           connection.userId = userId;
           connection.send({ op: 'authenticated', ok: userId !== null });
         });
