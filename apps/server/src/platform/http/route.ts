@@ -124,8 +124,32 @@ export function defineRoute<D extends RouteDeclaration>(
   });
 }
 
+/**
+ * C0 control characters other than tab, line feed and carriage return (which chat messages,
+ * Markdown and addresses need). PostgreSQL refuses NUL in text, and no field of ours means any of
+ * them: every string of every request is checked here, in one place, before any schema (#13).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+/** Deeper input than this is refused by the schemas anyway; the walk stops there. */
+const MAX_WALK_DEPTH = 32;
+
+function findControlCharacters(value: unknown, path: string, issues: TFieldIssue[], depth = 0): void {
+  if (typeof value === 'string') {
+    if (CONTROL_CHARACTER.test(value)) issues.push({ path, message: 'control characters are not allowed' });
+    return;
+  }
+  if (depth >= MAX_WALK_DEPTH || typeof value !== 'object' || value === null) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (CONTROL_CHARACTER.test(key)) issues.push({ path, message: 'control characters are not allowed' });
+    findControlCharacters(item, `${path}.${key}`, issues, depth + 1);
+  }
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string, issues: TFieldIssue[]): unknown {
   if (!schema) return undefined;
+  const before = issues.length;
+  findControlCharacters(value, part, issues);
+  if (issues.length > before) return undefined;
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
