@@ -129,6 +129,7 @@ export function defineRoute<D extends RouteDeclaration>(
  * Markdown and addresses need). PostgreSQL refuses NUL in text, and no field of ours means any of
  * them: every string of every request is checked here, in one place, before any schema (#13).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 /** Deeper input than this is refused by the schemas anyway; the walk stops there. */
 const MAX_WALK_DEPTH = 32;
