@@ -31,7 +31,7 @@ import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus
 import { type Clock, systemClock } from './platform/clock.js';
 import { createDatabaseReadiness } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
-import { installErrorHandling } from './platform/errors/error-handler.js';
+import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
 import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
 import { type Readiness, registerPlatformRoutes } from './platform/http/platform-routes.js';
@@ -83,6 +83,7 @@ declare module 'fastify' {
 /** Builds the whole platform as a Fastify instance; never listens (server.ts does). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const securityHeaders = everyResponseHeaders({ isProduction: config.NODE_ENV === 'production' });
   const app = Fastify({
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
@@ -100,6 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeaders);
+      reply.header('x-request-id', request.id);
+      answerFrameworkError(error, request, reply);
+    },
   });
 
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
@@ -111,7 +117,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One hook for what every request needs first: the duration measurement, the security
   // headers and the request id before anything can fail, so refused answers carry them too;
   // then the language and book.
-  const securityHeaders = everyResponseHeaders({ isProduction: config.NODE_ENV === 'production' });
   const metrics = createHttpMetrics();
   app.addHook('onRequest', (request, reply, done) => {
     metrics.track(request, reply);

@@ -52,6 +52,16 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 'NOT_FOUND', null));
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors the router finds before any hook or handler runs
+ * (a malformed percent-encoding in a path, FST_ERR_BAD_URL) go through the same catalogue and
+ * envelope instead of Fastify's own answer (#13).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: { code: error.code, message: error.message } }, 'client error before routing');
+  return sendError(request, reply, FASTIFY_CODE_MAP[error.code] ?? 'INVALID_INPUT', null);
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -49,4 +49,12 @@ describe('hardening', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(200);
   });
+
+  it('answers a malformed percent-encoding in a path with the envelope, not a bare framework error', async () => {
+    const { status, body } = await answer({ method: 'GET', url: '/swx/customer/index/getContentBySlug/%E0%A4%A' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 10100, data: null });
+    expect(typeof body.msg).toBe('string');
+    expect(JSON.stringify(body)).not.toMatch(/FST_|stack/i);
+  });
 });
