@@ -173,6 +173,22 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     expect(missing.json().data).toEqual({ exists: false });
   });
 
+  it('does not sign in with the right password while wrong guesses in flight lock the account (#13)', async () => {
+    const user = await registerUser(app, sink);
+    // Fifteen wrong guesses at once, then the right password 5 ms later: its check finishes
+    // after theirs have locked the account, and the lock must win over its success.
+    const guesses = Array.from({ length: 15 }, () =>
+      post(app, '/login/login', { userName: user.userName, password: 'Wrong-Horse-42' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const right = await post(app, '/login/login', { userName: user.userName, password: user.password });
+    const wrong = await Promise.all(guesses);
+    expect(wrong.every((answer) => answer.code === 10004 || answer.code === 10111)).toBe(true);
+    expect(wrong.some((answer) => answer.code === 10111)).toBe(true);
+    expect(right.code).toBe(10111);
+    expect(right.data).toBeNull();
+  });
+
   it('signs in by user name or e-mail, and locks the account after five failures', async () => {
     const user = await registerUser(app, sink);
     expect((await post(app, '/login/login', { userName: user.email, password: user.password })).code).toBe(200);

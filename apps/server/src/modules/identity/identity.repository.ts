@@ -410,6 +410,18 @@ export function consumeWalletNonce(
     .executeTakeFirst();
 }
 
+/** Clears the failure count while the account is unlocked; false when it is locked (nothing changed). */
+export async function clearFailuresIfUnlocked(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', id)
+    .where(sql<boolean>`(locked_until IS NULL OR locked_until <= now())`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether a user with this id exists (the ledger's operator adjustment asks it). */
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();

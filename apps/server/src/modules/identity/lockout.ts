@@ -2,7 +2,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { LOCK_AFTER_FAILURES, LOCK_MINUTES } from './identity.constants.js';
 import * as repository from './identity.repository.js';
 import type { IdentityContext } from './identity-context.js';
-import { updateUser } from './identity-context.js';
+import { forgetUserSessions } from './identity-context.js';
 
 /** The lockout: five wrong passwords or authenticator codes in a row lock the account for 15 minutes. */
 
@@ -27,8 +27,16 @@ export async function refuseSignIn(
   throw new AppError(name);
 }
 
-export async function forgetFailedSignIns(ctx: IdentityContext, user: repository.UserRow): Promise<void> {
-  if (user.failed_logins > 0 || user.locked_until) {
-    await updateUser(ctx, user.id, { failed_logins: 0, locked_until: null });
+/**
+ * The success half of a sign-in, atomic with the lock (#13): the failure count is cleared only
+ * while the account is unlocked, in one conditional update, and the sign-in is refused when no row
+ * matched — a wrong guess still in flight when the password was checked may have locked the
+ * account since, and the lock it set wins.
+ */
+export async function admitSignIn(ctx: IdentityContext, user: repository.UserRow): Promise<void> {
+  if (!(await repository.clearFailuresIfUnlocked(ctx.db, user.id))) {
+    throw new AppError('ACCOUNT_LOCKED', { params: { minutes: LOCK_MINUTES } });
   }
+  // The row changed only if there was something to clear; cached sessions hold the old counts.
+  if (user.failed_logins > 0 || user.locked_until) forgetUserSessions(ctx, user.id);
 }

@@ -2,7 +2,7 @@ import type { Book, TLoginResult } from '@openbourse/contracts';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { CaptchaInput, IdentityContext, RequestMeta } from './identity-context.js';
-import { assertNotLocked, forgetFailedSignIns, refuseSignIn } from './lockout.js';
+import { admitSignIn, assertNotLocked, refuseSignIn } from './lockout.js';
 import { spendPasswordTime, verifyPassword } from './password.js';
 import { startSession } from './sessions.js';
 import { verifyCaptcha } from './sign-in-settings.js';
@@ -35,6 +35,6 @@ export async function login(
     if (!input.totp) throw new AppError('TOTP_REQUIRED');
     if (!isTotpValid(user.totp_secret, input.totp, ctx.now())) return refuseSignIn(ctx, user, 'TOTP_INVALID');
   }
-  await forgetFailedSignIns(ctx, user);
+  await admitSignIn(ctx, user);
   return startSession(ctx, user, book, meta);
 }

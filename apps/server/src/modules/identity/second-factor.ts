@@ -5,7 +5,7 @@ import { SECOND_FACTOR_MINUTES } from './identity.constants.js';
 import * as repository from './identity.repository.js';
 import type { AuthenticatedUser, IdentityContext, RequestMeta } from './identity-context.js';
 import { updateUser } from './identity-context.js';
-import { assertNotLocked, forgetFailedSignIns, refuseSignIn } from './lockout.js';
+import { admitSignIn, assertNotLocked, refuseSignIn } from './lockout.js';
 import { hashSecret, newSessionToken } from './secrets.js';
 import { startSession } from './sessions.js';
 import { isTotpValid } from './totp.js';
@@ -63,7 +63,7 @@ export async function completeSecondFactor(
   // A wrong code keeps the challenge for another try, until the lock ends it.
   if (!isTotpValid(user.totp_secret, input.totp, ctx.now())) return refuseSignIn(ctx, user, 'TOTP_INVALID');
   if (!(await repository.deleteSecondFactorChallenge(ctx.db, tokenHash))) throw new AppError('NONCE_INVALID');
-  await forgetFailedSignIns(ctx, user);
+  await admitSignIn(ctx, user);
   return startSession(ctx, user, book, meta);
 }
 
