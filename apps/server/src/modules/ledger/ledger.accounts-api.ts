@@ -8,6 +8,7 @@ import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { IdentityTables } from '../identity/index.js';
 import { cachedUserSummary } from './balance-cache.js';
+import { inIdempotentTransaction } from './idempotent-transaction.js';
 import { profitSince } from './ledger.repository.js';
 import {
   getAssetDecimals,
@@ -169,7 +170,7 @@ const fundedDemoUsersByDatabase = new WeakMap<object, Set<string>>();
 export async function ensureDemoFunded(db: Db, userId: string): Promise<void> {
   const fundedDemoUsers = perDatabase(fundedDemoUsersByDatabase, db, () => new Set<string>());
   if (fundedDemoUsers.has(userId)) return;
-  await db.transaction().execute((trx) =>
+  await inIdempotentTransaction(db, (trx) =>
     transfer(trx, {
       book: 'demo',
       asset: 'USDT',
@@ -233,7 +234,7 @@ export async function adjustBalance(
     requestId: string;
   },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inIdempotentTransaction(db, async (trx) => {
     if (!(await users.userExists(trx, input.userId))) throw new AppError('USER_NOT_FOUND');
     const decimals = await getAssetDecimals(trx, input.asset);
     let amount: bigint;

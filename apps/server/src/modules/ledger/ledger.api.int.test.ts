@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { transfer } from './index.js';
 
 const API = '/swx/customer';
 let testApp: TestApp;
@@ -86,6 +87,62 @@ describe('ledger API', () => {
       prefix: '/swx/admin',
     });
     expect(tooMuch.json().code).toBe(10011);
+  });
+
+  it('answers a request that raced another with the same idempotency key with that one transfer (#13)', async () => {
+    const admin = await newUser(['user', 'admin']);
+    const user = await newUser();
+    const reason = 'One credit, asked for twice at once';
+    const key = `race-of-two-${user.id}`;
+    const body = { userId: Number(user.id), asset: 'USDT', book: 'live', amount: '7', reason, idempotencyKey: key };
+    // The first request's transfer, made exactly as the adjustment makes it, is still uncommitted
+    // when the second request arrives: the second reads no earlier transfer, then waits for the
+    // account's row lock, and writes after the first commits.
+    // The user's account exists already (a first credit), so nothing but the row lock holds the
+    // second request back.
+    const opening = await call('POST', '/ledger/adjust', admin.token, {
+      body: { ...body, amount: '1', idempotencyKey: `opening-${key}` },
+      prefix: '/swx/admin',
+    });
+    expect(opening.json()).toMatchObject({ code: 200 });
+    let second: Promise<{ statusCode: number; json: () => unknown }> | null = null;
+    const first = await testApp.database.db.transaction().execute(async (trx) => {
+      const moved = await transfer(trx, {
+        book: 'live',
+        asset: 'USDT',
+        from: { kind: 'treasury' },
+        to: { kind: 'available', userId: user.id },
+        amount: 7_000_000n,
+        reason: 'adjustment',
+        reference: { type: 'operator', id: admin.id },
+        operator: { id: admin.id, reason },
+        idempotencyKey: `adjust:${key}`,
+      });
+      second = call('POST', '/ledger/adjust', admin.token, { body, prefix: '/swx/admin' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return moved;
+    });
+    const answer = await (second as unknown as Promise<{ statusCode: number; json: () => unknown }>);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ code: 200, data: { transferId: first.id, isNew: false } });
+    const balances = (await call('GET', '/user/balances', user.token)).json().data as Array<{
+      asset: string;
+      available: string;
+    }>;
+    // 1 + 7 USDT: the raced credit moved once.
+    expect(balances.find((balance) => balance.asset === 'USDT')?.available).toBe('8.000000');
+  });
+
+  it('funds the demo book once when the first demo requests arrive together', async () => {
+    const user = await newUser();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('GET', '/user/balances', user.token, { demo: true })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const usdt = (answers[0]?.json().data as Array<{ asset: string; available: string }>).find(
+      (balance) => balance.asset === 'USDT',
+    );
+    expect(usdt?.available).toBe('100000.000000');
   });
 
   it.each([
