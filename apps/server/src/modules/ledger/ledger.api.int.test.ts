@@ -139,7 +139,9 @@ describe('ledger API', () => {
       Array.from({ length: 10 }, () => call('GET', '/user/balances', user.token, { demo: true })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
-    const usdt = (answers[0]?.json().data as Array<{ asset: string; available: string }>).find(
+    const first = answers[0];
+    if (!first) throw new Error('no answer');
+    const usdt = (first.json().data as Array<{ asset: string; available: string }>).find(
       (balance) => balance.asset === 'USDT',
     );
     expect(usdt?.available).toBe('100000.000000');
