@@ -50,6 +50,10 @@ export default defineConfig({
       testMatch: /mobile.*\.spec\.ts/,
     },
   ],
+  // Each server counts as started when /readyz answers 200: migrated, listening, and the
+  // sandbox's simulated day written (charts need it). That takes about 3 s after a build, 4.5 s
+  // with a CPU-bound process beside it (docs/BENCHMARKS.md, issue 13); 120 s is a ceiling for
+  // a machine far busier than that, not a duration.
   webServer: [
     {
       command: 'node ../scripts/e2e-server.mjs main',

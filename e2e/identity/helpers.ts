@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
 /** The 6-digit code the local SMTP server (scripts/e2e-server.mjs) received for an address. */
@@ -40,4 +41,18 @@ export async function registerThroughForm(page: Page, who: ReturnType<typeof new
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   return code;
+}
+
+/** The authenticator app's code (RFC 6238: HMAC-SHA1, 30 s steps, 6 digits) for a base32 key. */
+export function authenticatorCode(base32Key: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...base32Key.replace(/=+$/, '').toUpperCase()]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac.at(-1) ?? 0) & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }

@@ -10,8 +10,15 @@ import Fastify, {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Db } from './database.js';
+import { createAdminModule } from './modules/admin/index.js';
 import { type ContentService, createContentModule } from './modules/content/index.js';
-import { createIdentityModule, type IdentityService, userExists } from './modules/identity/index.js';
+import {
+  createIdentityModule,
+  findUserIdByName,
+  type IdentityService,
+  userExists,
+  userNamesByIds,
+} from './modules/identity/index.js';
 import { createLedgerModule } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
@@ -20,7 +27,9 @@ import {
   type MarketHub,
   type MarketService,
 } from './modules/market/index.js';
+import { createPaymentsModule } from './modules/payments/index.js';
 import { createReferralModule } from './modules/referral/index.js';
+import { createReviewModule } from './modules/review/index.js';
 import {
   createTradingModule,
   type TradingEngine,
@@ -34,13 +43,14 @@ import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
 import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
-import { type Readiness, registerPlatformRoutes } from './platform/http/platform-routes.js';
+import { registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { startModules } from './platform/module.js';
 import { createHttpMetrics } from './platform/observability/metrics.js';
+import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness/readiness.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { registerWebApp } from './platform/web/web-app.js';
 
@@ -53,8 +63,8 @@ export type BuildAppOptions = {
   config: AppConfig;
   db: Db;
   clock?: Clock;
-  /** Defaults to "database answers and every migration is applied". */
-  readiness?: Readiness;
+  /** The database part of readiness; defaults to "database answers and every migration is applied". */
+  readiness?: ReadinessCheck;
   /** Where mail goes; defaults to SMTP_URL, else the development outbox. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -77,6 +87,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
     routeTable: RouteTableEntry[];
+    /**
+     * What /readyz reports: the database check and the start-up work still loading. The work
+     * begins when the server listens; an app only injected into begins it with `begin()`.
+     */
+    readiness: Readiness;
   }
 }
 
@@ -145,6 +160,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (line) => app.log.info(line) });
   const nowMs = () => clock.now().getTime();
   const events = createEventBus<TradingEvents>({ log: app.log });
+  // Slow start-up work (the sandbox's simulated past) runs after listening; /readyz names it
+  // until it is done (issue 13, fix 7). The database check is asked on every /readyz.
+  const readiness = createReadiness(app.log);
+  readiness.addCheck('database', options.readiness ?? createDatabaseReadiness(db));
+  app.decorate('readiness', readiness);
+  app.addHook('onListen', async () => {
+    readiness.begin();
+  });
 
   // The modules, in dependency order: each gets the others' public services it needs (deps)
   // and nothing else. The market hub comes first: trading arms its levels on the hub's prices,
@@ -166,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cluster: clusterBus,
     log: app.log,
     now: nowMs,
+    startup: readiness,
   });
   // One fee schedule for what the ticket shows and what trading charges.
   const feeSchedule = createFeeSchedule(db, nowMs);
@@ -180,6 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiPrefix: API_PREFIX,
     usdIsUsdt: config.TRADING_USD_IS_USDT,
   });
+  // Review queues (#14): the kinds' modules queue items through it and plug their handlers in.
+  const review = createReviewModule({ db, clock, prices: marketHub, adminPrefix: ADMIN_PREFIX });
   const ledger = createLedgerModule({
     db,
     clock,
@@ -187,7 +213,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminPrefix: ADMIN_PREFIX,
     users: { userExists },
     demoPositions: trading.service,
+    reviews: review.service,
+    adjustReviewThreshold: config.ADJUST_REVIEW_THRESHOLD,
   });
+  review.service.registerHandler(ledger.service.adjustmentReview);
   const identity = createIdentityModule({
     db,
     apiPrefix: API_PREFIX,
@@ -200,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       captchaEnabled: config.CAPTCHA_ENABLED,
       captchaDifficulty: config.CAPTCHA_DIFFICULTY,
       sessionIdleDays: config.SESSION_IDLE_DAYS,
+      adminSessionIdleMinutes: config.ADMIN_SESSION_IDLE_MINUTES,
       googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
       money: ledger.service,
       bus: clusterBus,
@@ -226,12 +256,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     realtime,
     now: nowMs,
     apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    cluster: clusterBus,
+    log: app.log,
     usdSettledAsUsdt: config.TRADING_USD_IS_USDT,
     serveTestFeed: config.MARKET_FEED.includes('test'),
   });
   const content = createContentModule({
     db,
     apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    bus: clusterBus,
     clock,
     deploymentMode: config.DEPLOYMENT_MODE,
     defaultLanguage: config.DEFAULT_LANGUAGE,
@@ -240,7 +275,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     supportEmail: config.SUPPORT_EMAIL,
   });
   const referral = createReferralModule();
-  const modules = [content, identity, ledger, referral, market, trading];
+  const admin = createAdminModule({
+    db,
+    adminPrefix: ADMIN_PREFIX,
+    users: { findUserIdByName, userNamesByIds },
+    userAdministration: identity.service,
+  });
+  // Payments' settings (deposit minimums, withdrawal limits and fee); the payments issue adds the rest.
+  const payments = createPaymentsModule({ db, adminPrefix: ADMIN_PREFIX });
+  const modules = [content, identity, ledger, referral, market, trading, admin, review, payments];
 
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.service.authenticate(request, level);
@@ -312,7 +355,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
   });
 
-  const readiness: Readiness = options.readiness ?? createDatabaseReadiness(db);
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
   for (const module of modules) await module.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(config.DEFAULT_LANGUAGE).toBe('en');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DEPLOYMENT_MODE).toBe('sandbox');
+    expect(config.ADMIN_SESSION_IDLE_MINUTES).toBe(30);
   });
 
   it('reads and coerces values', () => {
@@ -16,8 +17,10 @@ describe('loadConfig', () => {
       DEFAULT_LANGUAGE: 'zh',
       TRUST_PROXY: 'true',
       DATABASE_URL: 'postgres://u@h/db',
+      ADMIN_SESSION_IDLE_MINUTES: '15',
     });
     expect(config).toMatchObject({
+      ADMIN_SESSION_IDLE_MINUTES: 15,
       PORT: 9000,
       DEFAULT_LANGUAGE: 'zh',
       TRUST_PROXY: true,
@@ -40,5 +43,13 @@ describe('loadConfig', () => {
       expect(problems).toMatch(/DEFAULT_LANGUAGE/);
       expect(problems).toMatch(/DATABASE_URL/);
     }
+  });
+
+  it('refuses production without SMTP_URL, naming the setting, and accepts it with one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).SMTP_URL).toBe(
+      'smtp://mail.example:587',
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
   });
 });

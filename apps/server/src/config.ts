@@ -40,6 +40,12 @@ const ConfigSchema = z.object({
   CAPTCHA_ENABLED: booleanFromEnv.default(false),
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(8).max(28).default(18),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(2).max(1440).default(30),
+  /** Ledger adjustments above this USDT equivalent wait for a second admin's approval (#14). */
+  ADJUST_REVIEW_THRESHOLD: z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,6})?$/, 'a non-negative decimal number')
+    .default('1000'),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -130,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (result.data.MARKET_FEED.includes('test') && result.data.NODE_ENV !== 'test') {
     throw new ConfigError(['MARKET_FEED: the test feed runs only with NODE_ENV=test']);
+  }
+  // Without SMTP, mails (with live codes) wait in a table: a development convenience only.
+  if (result.data.NODE_ENV === 'production' && !result.data.SMTP_URL) {
+    throw new ConfigError([
+      'SMTP_URL: required with NODE_ENV=production (set an smtp:// or smtps:// URL so verification mails are delivered)',
+    ]);
   }
   return result.data;
 }

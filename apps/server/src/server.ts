@@ -8,7 +8,8 @@ import { provisionDatabase } from './platform/db/provision.js';
 
 /**
  * Entry point: config → database (embedded when DATABASE_URL is unset) → migrations under an
- * advisory lock → idempotent seed → buildApp → listen. SIGTERM/SIGINT close gracefully:
+ * advisory lock → idempotent seed → buildApp → listen → slow start-up work (the sandbox's
+ * simulated past), which /readyz names until it is done. SIGTERM/SIGINT close gracefully:
  * stop accepting, finish in-flight requests, close the pool, stop the embedded server.
  */
 async function main(): Promise<void> {
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db });
   if (!config.SMTP_URL) {
-    app.log.warn('SMTP_URL is not set: mails (verification codes) go to the mail_outbox table and this log');
+    app.log.warn(
+      'SMTP_URL is not set: mails (verification codes) wait in the mail_outbox table, unsent (development only)',
+    );
   }
   if (config.DEPLOYMENT_MODE === 'sandbox') {
     app.log.warn('DEPLOYMENT_MODE=sandbox: this deployment shows sandbox data and moves no real money');
@@ -56,6 +59,12 @@ async function main(): Promise<void> {
   startupLog(
     `serving on http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${config.PORT}`,
   );
+  // Slow start-up work runs after listening (issue 13, fix 7); /readyz names it until done.
+  const loading = app.readiness.loading();
+  if (loading.length > 0) {
+    startupLog(`still loading: ${loading.join(', ')} (/readyz answers 503 until done)`);
+    void app.readiness.settled().then(() => startupLog('ready'));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -40,15 +40,21 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
     expect(graph.packages).toEqual([]);
     // The walk did follow the re-exports (an empty graph would pass for the wrong reason).
     expect(graph.files).toEqual([
+      'admin/admin.endpoints.ts',
       'constants.ts',
+      'content/content-admin.endpoints.ts',
       'content/content.endpoints.ts',
       'errors/codes.ts',
       'http/endpoint.ts',
       'identity/identity.endpoints.ts',
       'languages.ts',
       'ledger/ledger.endpoints.ts',
+      'market/market-admin.endpoints.ts',
       'market/market.constants.ts',
       'market/market.endpoints.ts',
+      'payments/payments-admin.endpoints.ts',
+      'review/review.constants.ts',
+      'review/review.endpoints.ts',
       'trading/trading.endpoints.ts',
     ]);
   });

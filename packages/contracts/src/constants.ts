@@ -4,7 +4,9 @@
  * can use them without loading the schemas (constants.test.ts checks the import graph), and the
  * endpoints (method, path, auth, payload types) the web's typed client calls.
  */
+export * from './admin/admin.endpoints.js';
 export * from './content/content.endpoints.js';
+export * from './content/content-admin.endpoints.js';
 export * from './errors/codes.js';
 export * from './http/endpoint.js';
 export * from './identity/identity.endpoints.js';
@@ -12,4 +14,8 @@ export * from './languages.js';
 export * from './ledger/ledger.endpoints.js';
 export * from './market/market.constants.js';
 export * from './market/market.endpoints.js';
+export * from './market/market-admin.endpoints.js';
+export * from './payments/payments-admin.endpoints.js';
+export * from './review/review.constants.js';
+export * from './review/review.endpoints.js';
 export * from './trading/trading.endpoints.js';

@@ -11,7 +11,8 @@ import { provisionDatabase } from '../platform/db/provision.js';
 
 /**
  * `npm run admin:create -- --user NAME --role admin|reviewer|support`: creates an operator
- * account and prints its generated password once (it is stored only as an argon2id hash).
+ * account and prints its generated password once (it is stored only as an argon2id hash), and
+ * that the operator must turn on two-factor authentication before using the back office (#14).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { user: { type: 'string' }, role: { type: 'string', default: 'admin' } } });
@@ -38,7 +39,9 @@ async function main(): Promise<void> {
       roles: ['user', role],
     });
     process.stdout.write(
-      `Created ${role} "${userName}". Password (shown once, change it after signing in):\n${password}\n`,
+      `Created ${role} "${userName}". Password (shown once, change it after signing in):\n${password}\n` +
+        'Before using the back office, turn on two-factor authentication in your profile ' +
+        '(Profile → Two-factor authentication): every operator route refuses an operator without it.\n',
     );
   } finally {
     await db.destroy();

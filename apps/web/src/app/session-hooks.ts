@@ -4,12 +4,14 @@ import i18next from 'i18next';
 import { flushSync } from 'react-dom';
 import { session } from '../modules/identity/session';
 import { setSessionHooks } from '../shared/api/client';
+import { OPERATOR_TWO_FACTOR_PATH, type OperatorTwoFactorState } from '../shared/routes';
 import type { router as appRouter } from './router';
 
 /**
  * Plugs the session into the API client (SPEC §4): the token and account mode go out with
  * every request; a 401 signs out and opens the login page (/empty in wallet-only mode) with
- * the reason; 10009 clears the session and reloads.
+ * the reason; 10009 clears the session and reloads; 10144 (an operator without two-factor, #14)
+ * opens the profile's two-factor section, which says why.
  */
 export function installSessionHooks(router: typeof appRouter, queryClient: QueryClient): void {
   setSessionHooks({
@@ -31,6 +33,10 @@ export function installSessionHooks(router: typeof appRouter, queryClient: Query
     onUserNotFound: () => {
       session.clear();
       window.location.reload();
+    },
+    onOperatorTwoFactorRequired: () => {
+      const state: OperatorTwoFactorState = { operatorTwoFactorRequired: true };
+      void router.navigate(OPERATOR_TWO_FACTOR_PATH, { state });
     },
   });
 }

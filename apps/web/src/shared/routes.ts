@@ -72,3 +72,14 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';
 }
+
+/**
+ * Where an operator refused for having two-factor authentication off (10144, #14) is sent: the
+ * profile, which then shows why and scrolls to its two-factor section.
+ */
+export const OPERATOR_TWO_FACTOR_PATH = '/profile';
+export type OperatorTwoFactorState = { operatorTwoFactorRequired: true };
+
+export function isOperatorTwoFactorState(state: unknown): state is OperatorTwoFactorState {
+  return typeof state === 'object' && state !== null && 'operatorTwoFactorRequired' in state;
+}

@@ -101,6 +101,18 @@ export const CATALOGUE = {
   POSITION_NOT_OPEN: { code: 10141, status: 409 },
   ORDER_NOT_PENDING: { code: 10142, status: 409 },
   ENTRY_PRICE_UNREASONABLE: { code: 10143, status: 400 },
+  // Back office (issue 14): an operator route reached by an operator without two-factor on.
+  OPERATOR_TOTP_REQUIRED: { code: 10144, status: 403 },
+  // Content editor (issue 14): Markdown refused on save, a slug in use, the English text an item needs.
+  CONTENT_UNSAFE_MARKDOWN: { code: 10150, status: 400 },
+  CONTENT_SLUG_EXISTS: { code: 10151, status: 409 },
+  CONTENT_ENGLISH_REQUIRED: { code: 10152, status: 409 },
+  // Back office review queues (issue 14).
+  REVIEW_KIND_UNKNOWN: { code: 10145, status: 404 },
+  REVIEW_ITEM_NOT_FOUND: { code: 10146, status: 404 },
+  REVIEW_ITEM_DECIDED: { code: 10147, status: 409 },
+  REVIEW_REASON_INVALID: { code: 10148, status: 400 },
+  REVIEW_SECOND_OPERATOR_REQUIRED: { code: 10149, status: 409 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

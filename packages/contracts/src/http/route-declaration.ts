@@ -3,6 +3,30 @@ import type { CatalogueName } from '../errors/codes.js';
 import type { AuthLevel, Endpoint, EndpointInput } from './endpoint.js';
 
 /**
+ * Records a protected route can be pointed at by its input, each with an owner. The access matrix
+ * (apps/server/src/test/suites) makes one for user A and points user B at it; a record kind added
+ * here needs a maker there (the compiler says so).
+ */
+export const OWNED_RECORDS = ['open-position', 'pending-order'] as const;
+export type OwnedRecord = (typeof OWNED_RECORDS)[number];
+
+/**
+ * Whose records a protected route reads or changes (#13), declared beside the route:
+ * - `caller`: only the caller's own, found from the session; nothing in the input names a record.
+ * - `operator`: any user's, by an operator's role (the route's auth level says which).
+ * - `{ record, at }`: the record the input names at `at` (e.g. `body.orderNo`) must be the
+ *   caller's, in the request's book; `with` completes a valid request around it.
+ */
+export type RouteOwner =
+  | 'caller'
+  | 'operator'
+  | {
+      readonly record: OwnedRecord;
+      readonly at: `${'body' | 'query' | 'params'}.${string}`;
+      readonly with?: Readonly<Record<string, unknown>>;
+    };
+
+/**
  * A route as the server declares it: its endpoint (method, path, auth) and the schemas that
  * validate its input and document its answer in OpenAPI. Declared once per endpoint, in the
  * domain's `<domain>.routes.ts`; the server's `defineRoute` takes the declaration and a handler.
@@ -26,7 +50,12 @@ export type RouteDeclaration<
   /** Catalogue codes for schema failures of particular fields (e.g. body.email → 10002). */
   readonly fieldErrors?: Partial<Record<string, CatalogueName>>;
   readonly rateLimit?: { max: number; timeWindow: string };
+  /** Whose records it touches; every protected route declares it (the type requires it). */
+  readonly owner?: RouteOwner;
 };
+
+/** A public route touches no one's records by name; a protected one must say whose it touches. */
+type OwnerClause<TAuth extends AuthLevel> = TAuth extends 'public' ? { owner?: never } : { owner: RouteOwner };
 
 export function declareRoute<
   TAuth extends AuthLevel,
@@ -36,7 +65,11 @@ export function declareRoute<
   TResponse extends z.ZodType = z.ZodType,
 >(
   endpoint: Endpoint<EndpointInput, unknown, TAuth>,
-  spec: Omit<RouteDeclaration<TBody, TQuery, TParams, TResponse, TAuth>, 'method' | 'path' | 'auth' | 'types'>,
+  spec: Omit<
+    RouteDeclaration<TBody, TQuery, TParams, TResponse, TAuth>,
+    'method' | 'path' | 'auth' | 'types' | 'owner'
+  > &
+    OwnerClause<TAuth>,
 ): RouteDeclaration<TBody, TQuery, TParams, TResponse, TAuth> {
   return { method: endpoint.method, path: endpoint.path, auth: endpoint.auth, ...spec };
 }

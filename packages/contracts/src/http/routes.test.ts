@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from '../index.js';
 
-const DOMAINS = ['content', 'identity', 'ledger', 'market', 'trading'] as const;
+const DOMAINS = [
+  'admin',
+  'content',
+  'contentAdmin',
+  'identity',
+  'ledger',
+  'market',
+  'marketAdmin',
+  'paymentsAdmin',
+  'review',
+  'trading',
+] as const;
 
 describe('endpoints and route declarations', () => {
   it('declares each endpoint once, with the same method, path and auth on both sides', () => {

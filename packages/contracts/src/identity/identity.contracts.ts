@@ -134,6 +134,16 @@ export const ZCaptchaConfigResponse = z.object({
 
 export const ZTotpSetupResponse = z.object({ secret: z.string(), otpauthUri: z.string() });
 export const ZTotpCodeRequest = z.object({ code: ZTotpCode });
+/**
+ * Turning two-factor off (#13): the code and the account's password. Accounts without a password
+ * (wallet or Google only) send the code alone.
+ */
+export const ZTotpDisableRequest = z.object({
+  code: ZTotpCode,
+  password: ZPassword.optional().describe(
+    "The account's password; required when the account has one, refused (10127) when it has none",
+  ),
+});
 
 export const ZHeartbeatRequest = z.object({ host: z.string().trim().max(253).optional() });
 

@@ -17,6 +17,7 @@ import type {
   ZSendCodeRequest,
   ZSendCodeResponse,
   ZTotpCodeRequest,
+  ZTotpDisableRequest,
   ZTotpSetupResponse,
   ZUserInfo,
 } from './identity.contracts.js';
@@ -90,7 +91,7 @@ export const identityEndpoints = {
     '/swx/customer/user/totp/enable',
     'user',
   ),
-  totpDisable: endpoint<{ body: InputOf<typeof ZTotpCodeRequest> }, OutputOf<typeof ZOkResponse>, 'user'>(
+  totpDisable: endpoint<{ body: InputOf<typeof ZTotpDisableRequest> }, OutputOf<typeof ZOkResponse>, 'user'>(
     'POST',
     '/swx/customer/user/totp/disable',
     'user',

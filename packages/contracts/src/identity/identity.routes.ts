@@ -17,6 +17,7 @@ import {
   ZSendCodeRequest,
   ZSendCodeResponse,
   ZTotpCodeRequest,
+  ZTotpDisableRequest,
   ZTotpSetupResponse,
   ZUserInfo,
 } from './identity.contracts.js';
@@ -70,7 +71,8 @@ export const identityRoutes = {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   }),
   login: declareRoute(identityEndpoints.login, {
-    summary: 'Sign in with user name or e-mail and password (and TOTP when enabled); 5 failures lock for 15 minutes',
+    summary:
+      'Sign in with user name or e-mail and password (and TOTP when enabled, each code accepted once); 5 failures lock for 15 minutes',
     tags: ['identity'],
     body: ZLoginRequest,
     response: ZLoginResult,
@@ -98,16 +100,19 @@ export const identityRoutes = {
   logout: declareRoute(identityEndpoints.logout, {
     summary: 'Revoke the current token',
     tags: ['identity'],
+    owner: 'caller',
     response: ZOkResponse,
   }),
   getUserInfo: declareRoute(identityEndpoints.getUserInfo, {
     summary: 'The signed-in user (SPEC §3)',
     tags: ['identity'],
+    owner: 'caller',
     response: ZUserInfo,
   }),
   repassword: declareRoute(identityEndpoints.repassword, {
     summary: 'Change password; every other session is signed out',
     tags: ['identity'],
+    owner: 'caller',
     body: ZRepasswordRequest,
     response: ZOkResponse,
     successCode: 'MODIFIED',
@@ -116,20 +121,26 @@ export const identityRoutes = {
   totpSetup: declareRoute(identityEndpoints.totpSetup, {
     summary: 'Start two-factor set-up: a new secret and its otpauth URI (not active until enabled)',
     tags: ['identity'],
+    owner: 'caller',
     response: ZTotpSetupResponse,
   }),
   totpEnable: declareRoute(identityEndpoints.totpEnable, {
-    summary: 'Turn two-factor on with a code from the authenticator',
+    summary: 'Turn two-factor on with a code from the authenticator; each code is accepted once (10117 when reused)',
     tags: ['identity'],
+    owner: 'caller',
     body: ZTotpCodeRequest,
     response: ZOkResponse,
     successCode: 'MODIFIED',
     rateLimit: { max: 10, timeWindow: '1 minute' },
   }),
   totpDisable: declareRoute(identityEndpoints.totpDisable, {
-    summary: 'Turn two-factor off with a current code',
+    summary:
+      'Turn two-factor off with a current code and the password (10004 when the password is missing or wrong, and nothing changes); ' +
+      'an account without a password (wallet or Google only) sends the code alone (10127 if it sends a password). ' +
+      'Each code is accepted once: a code already used answers 10117, as a wrong one does',
     tags: ['identity'],
-    body: ZTotpCodeRequest,
+    owner: 'caller',
+    body: ZTotpDisableRequest,
     response: ZOkResponse,
     successCode: 'MODIFIED',
     rateLimit: { max: 10, timeWindow: '1 minute' },
@@ -137,12 +148,14 @@ export const identityRoutes = {
   heartbeat: declareRoute(identityEndpoints.heartbeat, {
     summary: 'Presence: the client is open (every 30 s while visible)',
     tags: ['identity'],
+    owner: 'caller',
     body: ZHeartbeatRequest,
     response: ZOkResponse,
   }),
   offline: declareRoute(identityEndpoints.offline, {
     summary: 'Presence: the client closed or was hidden',
     tags: ['identity'],
+    owner: 'caller',
     response: ZOkResponse,
   }),
   googleConfig: declareRoute(identityEndpoints.googleConfig, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKS } from '../envelope.js';
+import { ZReviewItem } from '../review/review.contracts.js';
 
 /**
  * Why money moved: a closed list shared by the server (which records it on every transfer)
@@ -87,4 +88,9 @@ export const ZAdminAdjustRequest = z.object({
   reason: z.string().trim().min(5).max(500).describe('Written reason, shown in the user statement'),
   idempotencyKey: z.string().min(8).max(100).optional(),
 });
-export const ZAdminAdjustResponse = z.object({ transferId: z.string(), isNew: z.boolean() });
+export const ZAdminAdjustMoved = z.object({ transferId: z.string(), isNew: z.boolean() });
+/**
+ * At or below ADJUST_REVIEW_THRESHOLD the transfer (code 200); above it the pending review item of
+ * kind `adjustment` (code 20001), and nothing moves until a second admin approves it.
+ */
+export const ZAdminAdjustResponse = z.union([ZAdminAdjustMoved, ZReviewItem]);

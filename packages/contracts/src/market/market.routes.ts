@@ -63,17 +63,20 @@ export const marketRoutes = {
   getWatchlist: declareRoute(marketEndpoints.getWatchlist, {
     summary: 'The signed-in user’s watchlist (instrument codes)',
     tags: ['market'],
+    owner: 'caller',
     response: ZWatchlistResponse,
   }),
   postWatchlist: declareRoute(marketEndpoints.postWatchlist, {
     summary: 'Adds an instrument to the watchlist (at most 100); answers the whole list',
     tags: ['market'],
+    owner: 'caller',
     body: ZWatchlistRequest,
     response: ZWatchlistResponse,
   }),
   deleteWatchlist: declareRoute(marketEndpoints.deleteWatchlist, {
     summary: 'Removes an instrument from the watchlist (?code=); answers the whole list',
     tags: ['market'],
+    owner: 'caller',
     query: ZWatchlistDeleteQuery,
     response: ZWatchlistResponse,
   }),

@@ -174,3 +174,220 @@ export async function insertSeedContent(
     }
   });
 }
+
+// The back office's content editor (#14): every item, published or not, with all its texts.
+
+export type AdminItemRow = {
+  id: string;
+  slug: string;
+  kind: ContentKind;
+  type: 1 | 2 | 3;
+  sort_order: number;
+  is_published: boolean;
+  published_at: Date;
+  updated_at: Date;
+  title: string | null;
+  languages: Language[];
+};
+
+function adminItems(db: Db) {
+  return db
+    .selectFrom('content_items as i')
+    .select([
+      'i.id',
+      'i.slug',
+      'i.kind',
+      'i.type',
+      'i.sort_order',
+      'i.is_published',
+      'i.published_at',
+      'i.updated_at',
+      sql<string | null>`(SELECT t.title FROM content_translations t WHERE t.item_id = i.id AND t.lang = 'en')`.as(
+        'title',
+      ),
+      sql<Language[]>`ARRAY(SELECT t.lang FROM content_translations t WHERE t.item_id = i.id ORDER BY t.lang)`.as(
+        'languages',
+      ),
+    ]);
+}
+
+export async function findAdminItems(
+  db: Db,
+  kind: ContentKind | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AdminItemRow[]; total: number }> {
+  let count = db.selectFrom('content_items').select((eb) => eb.fn.countAll<string>().as('n'));
+  let list = adminItems(db);
+  if (kind) {
+    count = count.where('kind', '=', kind);
+    list = list.where('i.kind', '=', kind);
+  }
+  const counted = await count.executeTakeFirstOrThrow();
+  const rows = (await list
+    .orderBy('i.kind')
+    .orderBy('i.type')
+    .orderBy('i.sort_order')
+    .orderBy('i.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute()) as AdminItemRow[];
+  return { rows, total: Number(counted.n) };
+}
+
+export async function findAdminItem(db: Db, id: string): Promise<AdminItemRow | null> {
+  return ((await adminItems(db).where('i.id', '=', id).executeTakeFirst()) as AdminItemRow | undefined) ?? null;
+}
+
+/** Locks the item row so two editors' changes (and their audit rows) come one after the other. */
+export async function lockItem(db: Db, id: string): Promise<{ id: string } | null> {
+  return (
+    (await db.selectFrom('content_items').select('id').where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
+  );
+}
+
+export async function findTranslations(db: Db, id: string) {
+  return db
+    .selectFrom('content_translations')
+    .select(['lang', 'title', 'body_markdown', 'updated_at'])
+    .where('item_id', '=', id)
+    .orderBy('lang')
+    .execute();
+}
+
+export async function insertItem(
+  db: Db,
+  item: { slug: string; kind: ContentKind; type: 1 | 2 | 3; sortOrder: number; isPublished: boolean },
+): Promise<string | null> {
+  const row = await db
+    .insertInto('content_items')
+    .values({
+      slug: item.slug,
+      kind: item.kind,
+      type: item.type,
+      sort_order: item.sortOrder,
+      is_published: item.isPublished,
+      published_at: sql<Date>`now()`,
+    })
+    .onConflict((conflict) => conflict.column('slug').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function updateItem(
+  db: Db,
+  id: string,
+  changes: { type?: 1 | 2 | 3; sortOrder?: number; isPublished?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('content_items')
+    .set({
+      ...(changes.type === undefined ? {} : { type: changes.type }),
+      ...(changes.sortOrder === undefined ? {} : { sort_order: changes.sortOrder }),
+      ...(changes.isPublished === undefined ? {} : { is_published: changes.isPublished }),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function upsertTranslation(
+  db: Db,
+  id: string,
+  translation: { lang: Language; title: string; body: string },
+): Promise<void> {
+  await db
+    .insertInto('content_translations')
+    .values({ item_id: id, lang: translation.lang, title: translation.title, body_markdown: translation.body })
+    .onConflict((conflict) =>
+      conflict.columns(['item_id', 'lang']).doUpdateSet({
+        title: translation.title,
+        body_markdown: translation.body,
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute();
+  await db.updateTable('content_items').set({ updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+}
+
+export async function deleteTranslation(db: Db, id: string, lang: Language): Promise<void> {
+  await db.deleteFrom('content_translations').where('item_id', '=', id).where('lang', '=', lang).execute();
+  await db.updateTable('content_items').set({ updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+}
+
+export async function findAllSocialLinks(db: Db) {
+  return findSocialLinks(db);
+}
+
+export async function lockSocialLink(db: Db, type: 'discord' | 'twitter' | 'telegram') {
+  return (
+    (await db
+      .selectFrom('social_links')
+      .select(['type', 'url'])
+      .where('type', '=', type)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function upsertSocialLink(db: Db, type: 'discord' | 'twitter' | 'telegram', url: string): Promise<void> {
+  await db
+    .insertInto('social_links')
+    .values({ type, url })
+    .onConflict((conflict) => conflict.column('type').doUpdateSet({ url }))
+    .execute();
+}
+
+export async function findAllParams(db: Db) {
+  return db.selectFrom('params').select(['key', 'value', 'description']).orderBy('key').execute();
+}
+
+export async function lockParam(db: Db, key: string) {
+  return (
+    (await db
+      .selectFrom('params')
+      .select(['key', 'value', 'description'])
+      .where('key', '=', key)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function upsertParam(db: Db, param: { key: string; value: string; description: string }): Promise<void> {
+  await db
+    .insertInto('params')
+    .values(param)
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({ value: param.value, description: param.description }),
+    )
+    .execute();
+}
+
+export async function findAllSettings(db: Db) {
+  return db.selectFrom('settings').select(['key', 'value', 'is_public', 'updated_at']).orderBy('key').execute();
+}
+
+export async function lockSetting(db: Db, key: string) {
+  return (
+    (await db
+      .selectFrom('settings')
+      .select(['key', 'value', 'is_public'])
+      .where('key', '=', key)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function upsertSetting(
+  db: Db,
+  setting: { key: string; value: string | number | boolean; isPublic: boolean },
+): Promise<void> {
+  const value = JSON.stringify(setting.value);
+  await db
+    .insertInto('settings')
+    .values({ key: setting.key, value, is_public: setting.isPublic })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({ value, is_public: setting.isPublic, updated_at: sql<Date>`now()` }),
+    )
+    .execute();
+}

@@ -23,7 +23,7 @@ export type ContentServiceOptions = {
   aboutContentId?: number;
   supportChatUrl?: string;
   supportEmail?: string;
-  /** How long a rendered answer is reused; the back-office editor (later) will also clear it. */
+  /** How long a rendered answer is reused; every change through the content editor clears it on every instance. */
   cacheTtlMs?: number;
   clock: Clock;
 };

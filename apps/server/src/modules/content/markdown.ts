@@ -60,3 +60,25 @@ export function renderMarkdown(markdown: string): string {
     },
   });
 }
+
+// What saving refuses (10150): the renderer would strip these anyway, but an operator who typed
+// them meant something the public page will not show, so they hear it at once (#14).
+const UNSAFE_PATTERNS: Array<{ pattern: RegExp; what: string }> = [
+  {
+    pattern: /<\s*\/?\s*(script|iframe|object|embed|style)\b/i,
+    what: 'a <script>, <iframe>, <object>, <embed> or <style> tag',
+  },
+  { pattern: /<[^>]*\son[a-z]+\s*=/i, what: 'an event handler attribute (on…=)' },
+  { pattern: /(javascript|vbscript)\s*:/i, what: 'a javascript: or vbscript: link' },
+  { pattern: /\]\(\s*<?\s*data\s*:/i, what: 'a data: link' },
+];
+
+/** Why this Markdown holds something that would run code (null when it holds nothing such). */
+export function findUnsafeMarkdown(markdown: string): string | null {
+  // Entities (`&#106;avascript:`) would hide a scheme from the patterns: decode them first.
+  const decoded = markdown.replace(/&#(x[0-9a-f]+|[0-9]+);?/gi, (_, code: string) =>
+    String.fromCodePoint(code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number(code)),
+  );
+  for (const { pattern, what } of UNSAFE_PATTERNS) if (pattern.test(decoded)) return what;
+  return null;
+}

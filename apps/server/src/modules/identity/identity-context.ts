@@ -18,6 +18,8 @@ export type IdentityOptions = {
   captchaEnabled: boolean;
   captchaDifficulty: number;
   sessionIdleDays: number;
+  /** An operator's session (reviewer, support, admin) ends after this many minutes unused (#14). */
+  adminSessionIdleMinutes: number;
   googleEnabled: boolean;
   /** Available balances and today's P&L: a port the ledger's service fills (identity does not import it). */
   money: UserMoneySource;

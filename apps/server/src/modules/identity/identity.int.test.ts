@@ -1,6 +1,5 @@
 import { CATALOGUE_MESSAGES } from '@openbourse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCodeFor, startSmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -13,9 +12,6 @@ type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 type ResponseData = Record<string, unknown> & {
   token: string;
   id: number;
-  secret: string;
-  otpauthUri: string;
-  totpEnabled: boolean;
   virtual: number;
   inviteCode: string;
 };
@@ -189,6 +185,45 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     expect(right.data).toBeNull();
   });
 
+  it('caps password checks per account per window, right or wrong, before hashing (#13)', async () => {
+    const user = await registerUser(app, sink);
+    for (let i = 0; i < 20; i += 1) {
+      expect((await post(app, '/login/login', { userName: user.userName, password: user.password })).code).toBe(200);
+    }
+    // The window is full: even the right password is refused, with the minutes until it frees up.
+    const capped = await post(
+      app,
+      '/login/login',
+      { userName: user.userName, password: user.password },
+      { lang: 'fr' },
+    );
+    expect(capped).toMatchObject({ status: 429, code: 10111, data: null });
+    expect(capped.msg).toBe(CATALOGUE_MESSAGES.fr.ACCOUNT_LOCKED.replace('{minutes}', '15'));
+    // A window that began more than fifteen minutes ago starts afresh.
+    await testApp.database.db
+      .updateTable('users')
+      .set({ sign_in_window_start: new Date(Date.now() - 16 * 60_000) })
+      .where('user_name', '=', user.userName)
+      .execute();
+    expect((await post(app, '/login/login', { userName: user.userName, password: user.password })).code).toBe(200);
+  });
+
+  it('checks at most twenty guesses sent at once against one account (#13)', async () => {
+    const user = await registerUser(app, sink);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post(app, '/login/login', { userName: user.userName, password: 'Wrong-Horse-42' }),
+      ),
+    );
+    expect(answers.every((answer) => answer.code === 10004 || answer.code === 10111)).toBe(true);
+    const row = await testApp.database.db
+      .selectFrom('users')
+      .select('sign_in_attempts')
+      .where('user_name', '=', user.userName)
+      .executeTakeFirstOrThrow();
+    expect(row.sign_in_attempts).toBe(20);
+  });
+
   it('signs in by user name or e-mail, and locks the account after five failures', async () => {
     const user = await registerUser(app, sink);
     expect((await post(app, '/login/login', { userName: user.email, password: user.password })).code).toBe(200);
@@ -256,31 +291,6 @@ describe('identity on real PostgreSQL with a real SMTP server', () => {
     expect(changed.code).toBe(20005);
     expect((await post(app, '/user/getUserInfo', undefined, { authorization: user.token })).code).toBe(200);
     expect((await post(app, '/user/getUserInfo', undefined, { authorization: second.data.token })).code).toBe(401);
-  });
-
-  it('sets up, requires and turns off two-factor authentication', async () => {
-    const user = await registerUser(app, sink);
-    const auth = { authorization: user.token };
-    const setup = await post(app, '/user/totp/setup', undefined, auth);
-    expect(setup.data.otpauthUri).toMatch(/^otpauth:\/\/totp\/OpenBourse:/);
-    const code = () => generateSync({ secret: setup.data.secret });
-    expect((await post(app, '/user/totp/enable', { code: code() === '000000' ? '111111' : '000000' }, auth)).code).toBe(
-      10117,
-    );
-    expect((await post(app, '/user/totp/enable', { code: code() }, auth)).code).toBe(20005);
-
-    const withoutCode = await post(app, '/login/login', { userName: user.userName, password: user.password });
-    expect(withoutCode).toMatchObject({ status: 400, code: 10116 });
-    const withCode = await post(app, '/login/login', {
-      userName: user.userName,
-      password: user.password,
-      totp: code(),
-    });
-    expect(withCode.code).toBe(200);
-    expect(withCode.data.totpEnabled).toBe(true);
-
-    expect((await post(app, '/user/totp/disable', { code: code() }, auth)).code).toBe(20005);
-    expect((await post(app, '/login/login', { userName: user.userName, password: user.password })).code).toBe(200);
   });
 
   it('keeps presence from heartbeats', async () => {

@@ -125,7 +125,7 @@ export async function recordFailedLogin(db: Db, id: string, lockAfter: number, l
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; tokenHash: Buffer; expiresAt: Date; userAgent: string | null },
+  values: { userId: string; tokenHash: Buffer; expiresAt: Date; lastUsedAt: Date; userAgent: string | null },
 ): Promise<string> {
   const row = await db
     .insertInto('sessions')
@@ -133,6 +133,8 @@ export async function insertSession(
       user_id: values.userId,
       token_hash: values.tokenHash,
       expires_at: values.expiresAt,
+      // The injected clock's time, as the idle checks read it (not the database's now()).
+      last_used_at: values.lastUsedAt,
       revoked_at: null,
       user_agent: values.userAgent,
     })
@@ -184,6 +186,7 @@ function reviveUser(json: Record<string, unknown>): UserRow {
     id: String(json.id),
     invited_by: json.invited_by === null ? null : String(json.invited_by),
     locked_until: date(json.locked_until),
+    sign_in_window_start: date(json.sign_in_window_start),
     online_until: date(json.online_until),
     last_seen_at: date(json.last_seen_at),
     created_at: date(json.created_at) as Date,
@@ -191,10 +194,10 @@ function reviveUser(json: Record<string, unknown>): UserRow {
   };
 }
 
-export async function touchSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
+export async function touchSession(db: Db, sessionId: string, usedAt: Date, expiresAt: Date): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ last_used_at: sql`now()`, expires_at: expiresAt })
+    .set({ last_used_at: usedAt, expires_at: expiresAt })
     .where('id', '=', sessionId)
     .execute();
 }
@@ -410,6 +413,65 @@ export function consumeWalletNonce(
     .executeTakeFirst();
 }
 
+/**
+ * Takes one password check from the account's window (#13), in one conditional update so that
+ * concurrent attempts cannot all pass: a window older than `windowMinutes` starts afresh. Returns
+ * the minutes until the window frees up when it is full (nothing changed), else null.
+ */
+export async function takeSignInAttempt(
+  db: Db,
+  id: string,
+  limits: { perWindow: number; windowMinutes: number },
+): Promise<number | null> {
+  const windowOver = sql<boolean>`(sign_in_window_start IS NULL OR sign_in_window_start <= now() - make_interval(mins => ${limits.windowMinutes}))`;
+  const taken = await db
+    .updateTable('users')
+    .set({
+      sign_in_window_start: sql`CASE WHEN ${windowOver} THEN now() ELSE sign_in_window_start END`,
+      sign_in_attempts: sql`CASE WHEN ${windowOver} THEN 1 ELSE sign_in_attempts + 1 END`,
+    })
+    .where('id', '=', id)
+    .where((eb) => eb.or([windowOver, eb('sign_in_attempts', '<', limits.perWindow)]))
+    .returning('id')
+    .executeTakeFirst();
+  if (taken) return null;
+  const full = await db
+    .selectFrom('users')
+    .select(
+      sql<number>`GREATEST(1, CEIL(EXTRACT(EPOCH FROM (sign_in_window_start + make_interval(mins => ${limits.windowMinutes}) - now())) / 60))::int`.as(
+        'minutes',
+      ),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return full?.minutes ?? limits.windowMinutes;
+}
+
+/**
+ * Accepts an authenticator code's time step (#13, RFC 6238 §5.2): records it, with `change`, in
+ * one conditional update, only while the secret the code was checked against is still the user's,
+ * two-factor is on or off as `isEnabled` says, and the step is later than the last accepted one;
+ * false (nothing changed) otherwise. Two uses of one code at once cannot both match: the second
+ * update waits for the first's row lock, then finds its step recorded.
+ */
+export async function acceptTotpStep(
+  db: Db,
+  id: string,
+  check: { secret: string; step: number; isEnabled: boolean },
+  change: { totp_enabled?: boolean; totp_secret?: null } = {},
+): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ ...change, totp_last_step: String(check.step), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('totp_secret', '=', check.secret)
+    .where('totp_enabled', '=', check.isEnabled)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(check.step))]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Clears the failure count while the account is unlocked; false when it is locked (nothing changed). */
 export async function clearFailuresIfUnlocked(db: Db, id: string): Promise<boolean> {
   const row = await db
@@ -426,6 +488,27 @@ export async function clearFailuresIfUnlocked(db: Db, id: string): Promise<boole
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The id of the user with this user name (case-insensitive), if any (the back office's filters). */
+export async function findUserIdByName(db: Db, userName: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_name_key', '=', userName.trim().toLowerCase())
+    .executeTakeFirst();
+  return row ? String(row.id) : null;
+}
+
+/** User names by id, for the users among these that exist (the back office names operators). */
+export async function userNamesByIds(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_name'])
+    .where('id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((row) => [String(row.id), row.user_name]));
 }
 
 /** The ids, among these users, of those who were invited (the referral programme counts them). */
@@ -447,4 +530,72 @@ export async function countUsers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// The back office's user administration (#14)
+
+/** What the back office searches users by; every part optional (none: every user). */
+export type UserSearch = {
+  /** Exact id (digits only). */
+  id?: string;
+  /** Case-insensitive prefix of the user name or the e-mail (given in lower case). */
+  prefix?: string;
+  /** Exact wallet address; `caseless` for a 0x address an operator may paste in any case. */
+  walletAddress?: { value: string; caseless: boolean };
+};
+
+/** One page of users matching any part of the search, newest first, with how many match. */
+export async function searchUsers(
+  db: Db,
+  search: UserSearch,
+  page: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (search.id !== undefined || search.prefix !== undefined || search.walletAddress !== undefined) {
+    query = query.where((eb) => {
+      const any = [];
+      if (search.id !== undefined) any.push(eb('id', '=', search.id));
+      if (search.prefix !== undefined) {
+        const pattern = `${escapeLike(search.prefix)}%`;
+        any.push(eb('user_name_key', 'like', pattern), eb('email', 'like', pattern));
+      }
+      const wallet = search.walletAddress;
+      if (wallet?.caseless) any.push(eb(sql<string>`lower(wallet_address)`, '=', wallet.value.toLowerCase()));
+      else if (wallet) any.push(eb('wallet_address', '=', wallet.value));
+      return eb.or(any);
+    });
+  }
+  const counted = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return { rows, total: Number(counted.n) };
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The user's row, locked until the transaction ends (a status or level change reads, then writes). */
+export function lockUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A user's sessions still in use at `at` (neither revoked nor expired), newest first; no token hashes. */
+export function liveSessionsOf(db: Db, userId: string, at: Date, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -41,7 +41,7 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityS
 
   defineRoute(app, identityRoutes.totpEnable, ({ body, caller }) => identity.enableTotp(caller, body.code));
 
-  defineRoute(app, identityRoutes.totpDisable, ({ body, caller }) => identity.disableTotp(caller, body.code));
+  defineRoute(app, identityRoutes.totpDisable, ({ body, caller }) => identity.disableTotp(caller, body));
 
   defineRoute(app, identityRoutes.heartbeat, ({ body, caller }) => identity.heartbeat(caller, body.host));
 

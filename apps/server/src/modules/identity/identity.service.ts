@@ -18,6 +18,14 @@ import { exists, register, uniqueInviteCode } from './registration.js';
 import { completeSecondFactor, disableTotp, enableTotp, finishSignIn, setUpTotp } from './second-factor.js';
 import { authenticate, logout, startSession, userIdForToken } from './sessions.js';
 import { captchaConfig, settings } from './sign-in-settings.js';
+import {
+  type OperatorAction,
+  searchUsers,
+  setUserLevel,
+  setUserStatus,
+  type UserAdministrationDb,
+  userProfile,
+} from './user-administration.js';
 
 export {
   CODE_MAX_ATTEMPTS,
@@ -29,6 +37,12 @@ export {
   SESSION_CACHE_TTL_MS,
 } from './identity.constants.js';
 export type { AuthenticatedUser, IdentityOptions, UserMoney, UserMoneySource } from './identity-context.js';
+export type {
+  AdministeredUser,
+  AdministeredUserProfile,
+  OperatorAction,
+  UserAdministrationDb,
+} from './user-administration.js';
 
 /**
  * Identity's use cases (one per file: registration, password sign-in with the lockout, e-mail
@@ -64,11 +78,23 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       changePassword(ctx, auth, input),
     setUpTotp: (auth: AuthenticatedUser) => setUpTotp(ctx, auth),
     enableTotp: (auth: AuthenticatedUser, code: string) => enableTotp(ctx, auth, code),
-    disableTotp: (auth: AuthenticatedUser, code: string) => disableTotp(ctx, auth, code),
+    disableTotp: (auth: AuthenticatedUser, input: { code: string; password?: string | undefined }) =>
+      disableTotp(ctx, auth, input),
     heartbeat: (auth: AuthenticatedUser, host: string | undefined) => heartbeat(ctx, auth, host),
     offline: (auth: AuthenticatedUser) => offline(ctx, auth),
     userIdForToken: (token: string) => userIdForToken(ctx, token),
     authenticate: (request: FastifyRequest, level: Exclude<AuthLevel, 'public'>) => authenticate(ctx, request, level),
+    // The back office's user administration (#14); changes run on `db` with their audit row.
+    searchUsers: (query: Parameters<typeof searchUsers>[1]) => searchUsers(ctx, query),
+    userProfile: (userId: string) => userProfile(ctx, userId),
+    setUserLevel: (db: UserAdministrationDb, action: OperatorAction, userId: string, level: number) =>
+      setUserLevel(ctx, db, action, userId, level),
+    setUserStatus: (
+      db: UserAdministrationDb,
+      action: OperatorAction,
+      userId: string,
+      input: Parameters<typeof setUserStatus>[4],
+    ) => setUserStatus(ctx, db, action, userId, input),
   };
 }
 

@@ -23,8 +23,13 @@ export type IdentityTables = {
     roles: Generated<string[]>;
     totp_secret: string | null;
     totp_enabled: Generated<boolean>;
+    /** RFC 6238 time step of the last accepted authenticator code (#13); BIGINT, read as a string. */
+    totp_last_step: string | null;
     failed_logins: Generated<number>;
     locked_until: Date | null;
+    /** Start of the current window of password checks, and how many it has had (#13). */
+    sign_in_window_start: Date | null;
+    sign_in_attempts: Generated<number>;
     online_until: Date | null;
     last_seen_at: Date | null;
     last_seen_host: string | null;

@@ -1,9 +1,19 @@
 export { createIdentityModule, type IdentityModuleDeps } from './identity.module.js';
-export { countUsers, invitedUserIds, userExists } from './identity.repository.js';
 export {
+  countUsers,
+  findUserIdByName,
+  invitedUserIds,
+  userExists,
+  userNamesByIds,
+} from './identity.repository.js';
+export {
+  type AdministeredUser,
+  type AdministeredUserProfile,
   type AuthenticatedUser,
   createIdentityService,
   type IdentityService,
+  type OperatorAction,
+  type UserAdministrationDb,
   type UserMoney,
   type UserMoneySource,
 } from './identity.service.js';

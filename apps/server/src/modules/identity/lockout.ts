@@ -1,5 +1,10 @@
 import { AppError } from '../../platform/errors/app-error.js';
-import { LOCK_AFTER_FAILURES, LOCK_MINUTES } from './identity.constants.js';
+import {
+  LOCK_AFTER_FAILURES,
+  LOCK_MINUTES,
+  SIGN_IN_ATTEMPTS_PER_WINDOW,
+  SIGN_IN_WINDOW_MINUTES,
+} from './identity.constants.js';
 import * as repository from './identity.repository.js';
 import type { IdentityContext } from './identity-context.js';
 import { forgetUserSessions } from './identity-context.js';
@@ -11,6 +16,19 @@ export function assertNotLocked(ctx: IdentityContext, user: repository.UserRow):
   if (lockedFor > 0) {
     throw new AppError('ACCOUNT_LOCKED', { params: { minutes: Math.ceil(lockedFor / 60_000) } });
   }
+}
+
+/**
+ * Every password check takes a slot of the account's window first (#13), so guesses sent at once,
+ * which all pass `assertNotLocked` before any of them fails, are bounded too: a full window
+ * refuses as a lock does, before the password is hashed.
+ */
+export async function takeSignInAttempt(ctx: IdentityContext, user: repository.UserRow): Promise<void> {
+  const minutes = await repository.takeSignInAttempt(ctx.db, user.id, {
+    perWindow: SIGN_IN_ATTEMPTS_PER_WINDOW,
+    windowMinutes: SIGN_IN_WINDOW_MINUTES,
+  });
+  if (minutes !== null) throw new AppError('ACCOUNT_LOCKED', { params: { minutes } });
 }
 
 /** A wrong password or code counts towards the lock (five in a row lock the account). */

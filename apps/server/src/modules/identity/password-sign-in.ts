@@ -2,11 +2,11 @@ import type { Book, TLoginResult } from '@openbourse/contracts';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { CaptchaInput, IdentityContext, RequestMeta } from './identity-context.js';
-import { admitSignIn, assertNotLocked, refuseSignIn } from './lockout.js';
+import { admitSignIn, assertNotLocked, refuseSignIn, takeSignInAttempt } from './lockout.js';
 import { spendPasswordTime, verifyPassword } from './password.js';
 import { startSession } from './sessions.js';
 import { verifyCaptcha } from './sign-in-settings.js';
-import { isTotpValid } from './totp.js';
+import { acceptTotpCode } from './totp.js';
 
 /** Password sign-in (the lockout it shares with the second factor is in lockout.ts). */
 
@@ -30,10 +30,12 @@ export async function login(
   }
   if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
   assertNotLocked(ctx, user);
+  await takeSignInAttempt(ctx, user);
   if (!(await verifyPassword(user.password_hash, input.password))) return refuseSignIn(ctx, user, 'PASSWORD_WRONG');
   if (user.totp_enabled) {
     if (!input.totp) throw new AppError('TOTP_REQUIRED');
-    if (!isTotpValid(user.totp_secret, input.totp, ctx.now())) return refuseSignIn(ctx, user, 'TOTP_INVALID');
+    // A code already accepted once (a replay, or the same code sent twice at once) counts as wrong.
+    if (!(await acceptTotpCode(ctx, user, input.totp))) return refuseSignIn(ctx, user, 'TOTP_INVALID');
   }
   await admitSignIn(ctx, user);
   return startSession(ctx, user, book, meta);

@@ -6,9 +6,10 @@ import * as repository from './identity.repository.js';
 import type { AuthenticatedUser, IdentityContext, RequestMeta } from './identity-context.js';
 import { updateUser } from './identity-context.js';
 import { admitSignIn, assertNotLocked, refuseSignIn } from './lockout.js';
+import { verifyPassword } from './password.js';
 import { hashSecret, newSessionToken } from './secrets.js';
 import { startSession } from './sessions.js';
-import { isTotpValid } from './totp.js';
+import { acceptTotpCode } from './totp.js';
 
 /** Two-factor authentication: TOTP set-up, and the code that completes a Google or wallet sign-in. */
 
@@ -60,8 +61,9 @@ export async function completeSecondFactor(
     await repository.deleteSecondFactorChallenge(ctx.db, tokenHash);
     throw new AppError('NONCE_INVALID');
   }
-  // A wrong code keeps the challenge for another try, until the lock ends it.
-  if (!isTotpValid(user.totp_secret, input.totp, ctx.now())) return refuseSignIn(ctx, user, 'TOTP_INVALID');
+  // A wrong code keeps the challenge for another try, until the lock ends it; a code already
+  // accepted once counts as wrong (#13).
+  if (!(await acceptTotpCode(ctx, user, input.totp))) return refuseSignIn(ctx, user, 'TOTP_INVALID');
   if (!(await repository.deleteSecondFactorChallenge(ctx.db, tokenHash))) throw new AppError('NONCE_INVALID');
   await admitSignIn(ctx, user);
   return startSession(ctx, user, book, meta);
@@ -70,7 +72,8 @@ export async function completeSecondFactor(
 export async function setUpTotp(ctx: IdentityContext, auth: AuthenticatedUser) {
   if (auth.user.totp_enabled) throw new AppError('WRONG_USER_STATUS');
   const secret = generateSecret();
-  await updateUser(ctx, auth.id, { totp_secret: secret });
+  // A new secret: the steps accepted for the old one say nothing about its codes.
+  await updateUser(ctx, auth.id, { totp_secret: secret, totp_last_step: null });
   return { secret, otpauthUri: generateURI({ issuer: 'OpenBourse', label: auth.userName, secret }) };
 }
 
@@ -78,15 +81,31 @@ export async function enableTotp(ctx: IdentityContext, auth: AuthenticatedUser, 
   const fresh = await repository.findUserById(ctx.db, auth.id);
   if (!fresh?.totp_secret) throw new AppError('TOTP_NOT_SET_UP');
   if (fresh.totp_enabled) throw new AppError('WRONG_USER_STATUS');
-  if (!isTotpValid(fresh.totp_secret, code, ctx.now())) throw new AppError('TOTP_INVALID');
-  await updateUser(ctx, auth.id, { totp_enabled: true });
+  if (!(await acceptTotpCode(ctx, fresh, code, { totp_enabled: true }))) throw new AppError('TOTP_INVALID');
   return { ok: true as const };
 }
 
-export async function disableTotp(ctx: IdentityContext, auth: AuthenticatedUser, code: string) {
+/**
+ * Turning two-factor off asks for the password as well as a code (#13), so a session and a
+ * glimpse of the authenticator are not enough. An account without a password (wallet or
+ * Google only) has none to give and confirms with the code alone; a password sent for it is
+ * refused (10127) rather than silently ignored. The password is checked before the code, so a
+ * wrong password uses up no code.
+ */
+export async function disableTotp(
+  ctx: IdentityContext,
+  auth: AuthenticatedUser,
+  input: { code: string; password?: string | undefined },
+) {
   const fresh = await repository.findUserById(ctx.db, auth.id);
   if (!fresh?.totp_enabled || !fresh.totp_secret) throw new AppError('TOTP_NOT_SET_UP');
-  if (!isTotpValid(fresh.totp_secret, code, ctx.now())) throw new AppError('TOTP_INVALID');
-  await updateUser(ctx, auth.id, { totp_enabled: false, totp_secret: null });
+  if (fresh.password_hash) {
+    const isRight = input.password !== undefined && (await verifyPassword(fresh.password_hash, input.password));
+    if (!isRight) throw new AppError('PASSWORD_WRONG');
+  } else if (input.password !== undefined) {
+    throw new AppError('PASSWORD_NOT_SET');
+  }
+  const change = { totp_enabled: false, totp_secret: null };
+  if (!(await acceptTotpCode(ctx, fresh, input.code, change))) throw new AppError('TOTP_INVALID');
   return { ok: true as const };
 }

@@ -171,12 +171,13 @@ describe('wallet sign-in on real PostgreSQL', () => {
     const asked = await signIn();
     expect(asked).toMatchObject({ status: 400, code: 10116 });
     expect(asked.data.token).toBeUndefined();
-    const done = await post(app, '/login/secondFactor', {
-      challenge: asked.data.challenge,
-      totp: generateSync({ secret }),
-    });
+    const code = generateSync({ secret });
+    const done = await post(app, '/login/secondFactor', { challenge: asked.data.challenge, totp: code });
     expect(done.code, done.msg).toBe(200);
     expect(done.data).toMatchObject({ id: first.data.id, walletAddress: wallet.address, totpEnabled: true });
+    // The code is good once (#13): a second sign-in within its window does not take it again.
+    const replayed = await post(app, '/login/secondFactor', { challenge: (await signIn()).data.challenge, totp: code });
+    expect(replayed).toMatchObject({ status: 400, code: 10117 });
 
     // Turned off while a sign-in waits: that sign-in starts again, and then needs no code.
     const waiting = await signIn();

@@ -1,6 +1,6 @@
 export { type AuditFinding, auditLedger } from './ledger.audit.js';
 export { createLedgerModule, type LedgerModuleDeps, type LedgerService } from './ledger.module.js';
-export type { LedgerUserDirectory } from './ledger.plugin.js';
+export type { AdjustmentReviews, LedgerUserDirectory } from './ledger.plugin.js';
 export type { DemoPositionCloser } from './ledger.routes.js';
 export {
   type AccountRef,

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Book, TBalance, TStatementEntry, TStatementQuery, TStatementResponse } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { DbView } from '../../platform/db/database.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { IdentityTables } from '../identity/index.js';
+import type { ReviewItem, ReviewQueue, ReviewTables } from '../review/index.js';
 import { cachedUserSummary } from './balance-cache.js';
 import { inIdempotentTransaction } from './idempotent-transaction.js';
-import { profitSince } from './ledger.repository.js';
+import { lockUserAccounts, profitSince, transferKeyUsed } from './ledger.repository.js';
 import {
   getAssetDecimals,
   getBalance,
@@ -28,8 +29,8 @@ import type { LedgerDb as Db, LedgerTables } from './ledger.tables.js';
  */
 export type LedgerUserDirectory = { userExists(db: DbView<IdentityTables>, userId: string): Promise<boolean> };
 
-/** An adjustment's transaction: the ledger's tables, the audit log, and identity's through the port. */
-export type AdjustmentDb = Kysely<LedgerTables & PlatformTables & IdentityTables>;
+/** An adjustment's transaction: the ledger's tables, the audit log, identity's and review's through their ports. */
+export type AdjustmentDb = Kysely<LedgerTables & PlatformTables & IdentityTables & ReviewTables>;
 
 /** What users and operators ask of the ledger through the API (issue 4). */
 
@@ -186,28 +187,38 @@ export async function ensureDemoFunded(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Returns the demo book to exactly 100,000 USDT available, and other demo assets to zero.
- * (Later modules close demo positions before calling this.)
+ * Returns the demo book to exactly 100,000 USDT, available and held together, and other demo
+ * assets to zero available. Trading closes the demo positions first; an open that lands between
+ * that and this reset keeps its held margin, which is counted here (#13), so its later close
+ * cannot lift the book above the promise. The user's demo accounts are locked before they are
+ * read, so resets and opens at once serialise on them and repeated resets never raise equity.
  */
 export async function resetDemo(db: Db, userId: string): Promise<{ asset: 'USDT'; available: string }> {
   await ensureDemoFunded(db, userId);
+  const resetId = randomUUID();
   await db.transaction().execute(async (trx) => {
-    const resetId = randomUUID();
-    const balances = await getBalances(trx, 'demo', userId);
+    const accounts = await lockUserAccounts(trx, 'demo', userId);
+    const byAsset = new Map<string, { available: bigint; held: bigint }>();
+    for (const account of accounts) {
+      const sums = byAsset.get(account.asset) ?? { available: 0n, held: 0n };
+      sums[account.kind] += BigInt(account.balance);
+      byAsset.set(account.asset, sums);
+    }
     const moves = [];
-    for (const row of balances) {
-      const target = row.asset === 'USDT' ? parseAmount(DEMO_FUNDING_USDT, 6) : 0n;
-      const difference = target - row.available;
+    for (const [asset, { available, held }] of byAsset) {
+      const promised = asset === 'USDT' ? parseAmount(DEMO_FUNDING_USDT, 6) : 0n;
+      const target = promised > held ? promised - held : 0n;
+      const difference = target - available;
       if (difference === 0n) continue;
       moves.push({
         book: 'demo' as const,
-        asset: row.asset,
+        asset,
         from: difference > 0n ? ({ kind: 'treasury' } as const) : ({ kind: 'available', userId } as const),
         to: difference > 0n ? ({ kind: 'available', userId } as const) : ({ kind: 'treasury' } as const),
         amount: difference > 0n ? difference : -difference,
         reason: 'demo_reset' as const,
         reference: { type: 'demo_reset', id: resetId },
-        idempotencyKey: `demo-reset:${userId}:${resetId}:${row.asset}`,
+        idempotencyKey: `demo-reset:${userId}:${resetId}:${asset}`,
       });
     }
     if (moves.length > 0) await transferBatch(trx, moves);
@@ -216,45 +227,146 @@ export async function resetDemo(db: Db, userId: string): Promise<{ asset: 'USDT'
   return { asset: 'USDT', available: formatAmount(available, 6) };
 }
 
+/** An adjustment as the operator asked for it. */
+export type AdjustmentInput = {
+  operatorId: string;
+  userId: string;
+  asset: string;
+  book: Book;
+  amount: string;
+  reason: string;
+  idempotencyKey?: string | undefined;
+  requestId: string;
+  ip: string | null;
+};
+
+/** What the adjust route answers: the transfer, or the review item it waits in (code 20001). */
+export type AdjustmentOutcome =
+  | { kind: 'moved'; transferId: string; isNew: boolean }
+  | { kind: 'queued'; item: ReviewItem; isNew: boolean };
+
+/** The review framework as the adjustment uses it (filled at the root with the review service). */
+export type AdjustmentReviews = Pick<ReviewQueue, 'submit' | 'findBySource' | 'isAboveUsdt' | 'toWire'>;
+
+/** The amount in the asset's minor units; zero and unreadable amounts are refused. */
+export function parseAdjustmentAmount(amount: string, decimals: number): bigint {
+  let minor: bigint;
+  try {
+    minor = parseAmount(amount, decimals);
+  } catch {
+    throw new AppError('AMOUNT_INVALID');
+  }
+  if (minor === 0n) throw new AppError('AMOUNT_INVALID');
+  return minor;
+}
+
 /**
- * An operator's adjustment: a transfer against treasury with the operator's id and written
- * reason, which the user sees in their statement; the audit log records it too.
+ * Moves an adjustment: a transfer against treasury carrying the operator's id and written reason,
+ * which the user sees in their statement. Answers the transfer and the user's available balance
+ * either side of it (read after it, while the transfer's row lock holds, so before = after − amount).
  */
-export async function adjustBalance(
-  db: AdjustmentDb,
-  users: LedgerUserDirectory,
+export async function moveAdjustment(
+  trx: Transaction<LedgerTables>,
   input: {
     operatorId: string;
     userId: string;
     asset: string;
     book: Book;
-    amount: string;
+    amount: bigint;
+    decimals: number;
     reason: string;
-    idempotencyKey?: string;
-    requestId: string;
+    reference: { type: string; id: string };
+    transferKey: string;
   },
 ) {
-  return inIdempotentTransaction(db, async (trx) => {
+  const isCredit = input.amount > 0n;
+  const account = { kind: 'available', userId: input.userId } as const;
+  const moved = await transfer(trx, {
+    book: input.book,
+    asset: input.asset,
+    from: isCredit ? { kind: 'treasury' } : account,
+    to: isCredit ? account : { kind: 'treasury' },
+    amount: isCredit ? input.amount : -input.amount,
+    reason: 'adjustment',
+    reference: input.reference,
+    operator: { id: input.operatorId, reason: input.reason },
+    idempotencyKey: input.transferKey,
+  });
+  const balanceAfter = await getBalance(trx, input.book, input.asset, account);
+  const balance = (value: bigint) => ({
+    book: input.book,
+    asset: input.asset,
+    available: formatAmount(value, input.decimals),
+  });
+  return { moved, before: balance(balanceAfter - input.amount), after: balance(balanceAfter) };
+}
+
+/** The fields of a queued adjustment its replay must repeat exactly. */
+function sameRequest(item: ReviewItem, input: AdjustmentInput): boolean {
+  const payload = item.payload;
+  return (
+    item.userId === input.userId &&
+    payload.asset === input.asset &&
+    payload.book === input.book &&
+    payload.amount === input.amount &&
+    payload.reason === input.reason
+  );
+}
+
+/**
+ * An operator's adjustment (issue 4; #14). At or below `reviewThresholdUsdt` (ADJUST_REVIEW_THRESHOLD,
+ * in USDT equivalent; a stale price counts as above) it moves at once with one `ledger.adjust`
+ * audit row. Above it, it becomes a pending review item of kind `adjustment` (one `review.submit`
+ * row) and nothing moves until another admin approves it (`adjustment-review.ts`). The
+ * idempotency key covers both: a replay answers the same transfer or the same item.
+ */
+export async function adjustBalance(
+  db: AdjustmentDb,
+  users: LedgerUserDirectory,
+  reviews: AdjustmentReviews,
+  reviewThresholdUsdt: string,
+  input: AdjustmentInput,
+): Promise<AdjustmentOutcome> {
+  const transferKey = input.idempotencyKey ? `adjust:${input.idempotencyKey}` : `adjust:${randomUUID()}`;
+  return inIdempotentTransaction(db, async (trx): Promise<AdjustmentOutcome> => {
     if (!(await users.userExists(trx, input.userId))) throw new AppError('USER_NOT_FOUND');
     const decimals = await getAssetDecimals(trx, input.asset);
-    let amount: bigint;
-    try {
-      amount = parseAmount(input.amount, decimals);
-    } catch {
-      throw new AppError('AMOUNT_INVALID');
+    const amount = parseAdjustmentAmount(input.amount, decimals);
+    if (input.idempotencyKey) {
+      const queued = await reviews.findBySource(trx, 'adjustment', transferKey);
+      if (queued) {
+        if (!sameRequest(queued, input)) throw new AppError('IDEMPOTENCY_CONFLICT');
+        return { kind: 'queued', item: queued, isNew: false };
+      }
     }
-    if (amount === 0n) throw new AppError('AMOUNT_INVALID');
-    const isCredit = amount > 0n;
-    const moved = await transfer(trx, {
-      book: input.book,
+    const replaysTransfer = input.idempotencyKey !== undefined && (await transferKeyUsed(trx, transferKey));
+    if (!replaysTransfer && reviews.isAboveUsdt(input.asset, input.amount, reviewThresholdUsdt)) {
+      const direction = amount > 0n ? 'Credit' : 'Debit';
+      const shown = formatAmount(amount > 0n ? amount : -amount, decimals);
+      const { item, isNew } = await reviews.submit(trx, {
+        kind: 'adjustment',
+        sourceKey: transferKey,
+        userId: input.userId,
+        summary: `${direction} ${shown} ${input.asset} (${input.book}): ${input.reason}`.slice(0, 500),
+        amount: input.amount,
+        asset: input.asset,
+        payload: { book: input.book, asset: input.asset, amount: input.amount, reason: input.reason, transferKey },
+        requestedBy: input.operatorId,
+        requestId: input.requestId,
+        ip: input.ip,
+      });
+      return { kind: 'queued', item, isNew };
+    }
+    const { moved, before, after } = await moveAdjustment(trx, {
+      operatorId: input.operatorId,
+      userId: input.userId,
       asset: input.asset,
-      from: isCredit ? { kind: 'treasury' } : { kind: 'available', userId: input.userId },
-      to: isCredit ? { kind: 'available', userId: input.userId } : { kind: 'treasury' },
-      amount: isCredit ? amount : -amount,
-      reason: 'adjustment',
+      book: input.book,
+      amount,
+      decimals,
+      reason: input.reason,
       reference: { type: 'operator', id: input.operatorId },
-      operator: { id: input.operatorId, reason: input.reason },
-      idempotencyKey: input.idempotencyKey ? `adjust:${input.idempotencyKey}` : `adjust:${randomUUID()}`,
+      transferKey,
     });
     if (moved.isNew) {
       await recordAudit(trx, {
@@ -262,16 +374,14 @@ export async function adjustBalance(
         action: 'ledger.adjust',
         targetType: 'user',
         targetId: input.userId,
-        details: {
-          asset: input.asset,
-          book: input.book,
-          amount: input.amount,
-          reason: input.reason,
-          transferId: moved.id,
-        },
+        before,
+        after,
+        reason: input.reason,
+        details: { amount: input.amount, transferId: moved.id },
         requestId: input.requestId,
+        ip: input.ip,
       });
     }
-    return { transferId: moved.id, isNew: moved.isNew };
+    return { kind: 'moved', transferId: moved.id, isNew: moved.isNew };
   });
 }

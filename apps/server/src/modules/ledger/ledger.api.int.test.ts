@@ -64,7 +64,13 @@ describe('ledger API', () => {
       amount: '25.5',
       reason: 'Compensation for a delayed withdrawal',
     };
-    const adjusted = await call('POST', '/ledger/adjust', admin.token, { body, prefix: '/swx/admin' });
+    const adjusted = await app.inject({
+      method: 'POST',
+      url: '/swx/admin/ledger/adjust',
+      headers: { authorization: admin.token, 'x-request-id': 'adjust-request-0001' },
+      remoteAddress: '203.0.113.7',
+      payload: body,
+    });
     expect(adjusted.json()).toMatchObject({ code: 200, data: { isNew: true } });
     const statement = (await call('GET', '/user/statement', user.token)).json().data;
     expect(statement.entries[0]).toMatchObject({
@@ -78,8 +84,19 @@ describe('ledger API', () => {
       .selectAll()
       .where('target_id', '=', user.id)
       .execute();
+    // One row: the user's available USDT went 0 → 25.5, with the reason, request id and address.
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ actor_user_id: admin.id, action: 'ledger.adjust' });
+    expect(logged[0]).toMatchObject({
+      actor_user_id: admin.id,
+      action: 'ledger.adjust',
+      target_type: 'user',
+      before: { book: 'live', asset: 'USDT', available: '0.000000' },
+      after: { book: 'live', asset: 'USDT', available: '25.500000' },
+      reason: body.reason,
+      request_id: 'adjust-request-0001',
+      ip: '203.0.113.7',
+      details: { amount: '25.5' },
+    });
 
     // 25.5 − 30 < 0: refused, nothing moves.
     const tooMuch = await call('POST', '/ledger/adjust', admin.token, {
@@ -180,16 +197,16 @@ describe('ledger API', () => {
     const user = await newUser();
     await call('GET', '/user/balances', user.token, { demo: true });
     await call('POST', '/ledger/adjust', admin.token, {
-      body: { userId: Number(user.id), asset: 'USDT', book: 'demo', amount: '-1234.5', reason: 'Simulated demo loss' },
+      body: { userId: Number(user.id), asset: 'USDT', book: 'demo', amount: '-234.5', reason: 'Simulated demo loss' },
       prefix: '/swx/admin',
     });
     const reset = await call('POST', '/user/demo/reset', user.token, { demo: true });
     expect(reset.json()).toMatchObject({ code: 20005, data: { asset: 'USDT', available: '100000.000000' } });
     const statement = (await call('GET', '/user/statement', user.token, { demo: true })).json().data;
-    // Newest first: the reset put back 1,234.5 USDT.
+    // Newest first: the reset put back 234.5 USDT (an adjustment below the review threshold moves at once).
     expect(statement.entries[0]).toMatchObject({
       reason: 'demo_reset',
-      amount: '1234.500000',
+      amount: '234.500000',
       balanceAfter: '100000.000000',
     });
   });

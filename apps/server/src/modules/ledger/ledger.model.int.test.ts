@@ -1,21 +1,40 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../database.js';
+import { createAppDatabase, type Db } from '../../database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { auditLedger } from './ledger.audit.js';
-import { type AccountRef, capture, getBalance, getBalances, hold, release, transfer } from './ledger.service.js';
+import {
+  type AccountRef,
+  capture,
+  getAccountId,
+  getBalance,
+  getBalances,
+  hold,
+  release,
+  transfer,
+} from './ledger.service.js';
 
 /**
  * Model-based property test (issue 4): random sequences of transfers, holds, releases,
  * captures and operator adjustments — with idempotency keys drawn from a small pool so they
  * repeat — run against the real ledger on PostgreSQL and against a tiny in-memory model.
  * After every command the users' balances must match the model; after every run the operator
- * accounts too, and the audit must be clean. LEDGER_MODEL_RUNS sets the number of runs
- * (2,000 in `npm test`; `npm run test:ledger-long` runs 100,000, roughly a quarter of an hour here).
+ * accounts too, and the audit of the whole ledger must be clean. Each run is one transaction,
+ * rolled back at the end, so every run starts from the same committed state (its users' accounts
+ * at zero); the runs are shared out over LEDGER_MODEL_WORKERS workers (4), each on its own
+ * connection with its own users, so no run sees another's writes. LEDGER_MODEL_RUNS sets the
+ * number of runs: 2,000 in `npm test` (about 10 s here); `npm run test:ledger-long` runs 100,000
+ * in about 7 minutes on this 2-vCPU machine, shared (docs/BENCHMARKS.md, #13).
  */
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 2000);
+/** Worker i runs with seed SEED + i (fast-check's report names it); LEDGER_MODEL_PATH replays with one worker. */
+const SEED = Number(process.env.LEDGER_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const REPLAY_PATH = process.env.LEDGER_MODEL_PATH;
+/** Runs go on in parallel, each worker on its own connection with its own users. */
+const WORKERS = REPLAY_PATH ? 1 : Number(process.env.LEDGER_MODEL_WORKERS ?? 4);
 const USERS = ['u0', 'u1'] as const;
 type UserSlot = (typeof USERS)[number];
 type Endpoint = 'treasury' | 'fees' | `available:${UserSlot}`;
@@ -37,13 +56,18 @@ type Model = {
 type Real = { trx: Db; userIds: Record<UserSlot, string>; holdIds: string[] };
 
 let database: TestDatabase;
-let runCounter = 0;
+/** A connection per worker and one for the vacuum (the test database's own pool is smaller). */
+let db: Db;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await migrate(database.url);
+  db = createAppDatabase(database.url, { max: WORKERS + 1 });
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
 
 function ref(endpoint: Endpoint, real: Real): AccountRef {
   if (endpoint === 'treasury' || endpoint === 'fees') return { kind: endpoint };
@@ -221,43 +245,108 @@ const commands = fc.commands(
   { maxCommands: 8 },
 );
 
+/** One worker: its two users, whose accounts are committed (at zero) before the runs. */
+type Worker = { index: number; userIds: Record<UserSlot, string> };
+
+/**
+ * Commits the accounts a worker's runs touch: its users' available and held, the treasury, the
+ * fees. A run (rolled back) finds them and the ledger keeps their ids in memory, where accounts
+ * a run created had to be looked up again by every transfer and created again by every run.
+ */
+async function prepareWorker(index: number): Promise<Worker> {
+  const base = 1_000_000 + index * 2;
+  const userIds = { u0: String(base), u1: String(base + 1) };
+  const refs: AccountRef[] = [
+    ...USERS.flatMap((user): AccountRef[] => [
+      { kind: 'available', userId: userIds[user] },
+      { kind: 'held', userId: userIds[user] },
+    ]),
+    { kind: 'treasury' },
+    { kind: 'fees' },
+  ];
+  for (const account of refs) await getAccountId(db, 'live', 'USDT', account);
+  return { index, userIds };
+}
+
+/** One run: a command sequence against the ledger, inside one transaction rolled back at the end. */
+async function runSequence(worker: Worker, sequence: Iterable<fc.AsyncCommand<Model, Real>>): Promise<void> {
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const real: Real = { trx, userIds: worker.userIds, holdIds: [] };
+      const model: Model = {
+        available: { u0: 0n, u1: 0n },
+        held: { u0: 0n, u1: 0n },
+        treasury: 0n,
+        fees: 0n,
+        keys: new Map(),
+        holds: [],
+      };
+      await fc.asyncModelRun(() => ({ model, real }), sequence);
+      // Operator accounts are shared by every run: compare what this run moved.
+      const treasury = await getBalance(trx, 'live', 'USDT', { kind: 'treasury' });
+      const fees = await getBalance(trx, 'live', 'USDT', { kind: 'fees' });
+      expect(treasury + fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1).toBe(0n);
+      expect(
+        model.treasury + model.fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1,
+      ).toBe(0n);
+      // The whole ledger as this run sees it: the committed accounts and this run's writes.
+      expect(await auditLedger(trx)).toEqual([]);
+      throw new RollbackRun();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RollbackRun)) throw error;
+    });
+}
+
+/**
+ * Every rolled-back run leaves its rows behind as dead tuples, and this server runs no autovacuum:
+ * left alone, each run's queries would wade through every earlier run's remains (the test grew
+ * quadratic). The test vacuums the ledger's tables itself, on its spare connection, while it runs.
+ */
+async function vacuumWhile(running: () => boolean): Promise<void> {
+  while (running()) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await sql`VACUUM ledger_transfers, ledger_holds, ledger_accounts`.execute(db);
+  }
+}
+
 it(
   `keeps the ledger equal to a simple model over ${RUNS} random command sequences`,
   async () => {
-    await fc.assert(
-      fc.asyncProperty(commands, async (sequence) => {
-        runCounter += 1;
-        const base = 1_000_000 + runCounter * 2;
-        // One transaction per run: fast, and rolled back at the end so runs stay independent.
-        await database.db
-          .transaction()
-          .execute(async (trx) => {
-            const real: Real = { trx, userIds: { u0: String(base), u1: String(base + 1) }, holdIds: [] };
-            const model: Model = {
-              available: { u0: 0n, u1: 0n },
-              held: { u0: 0n, u1: 0n },
-              treasury: 0n,
-              fees: 0n,
-              keys: new Map(),
-              holds: [],
-            };
-            await fc.asyncModelRun(() => ({ model, real }), sequence);
-            // Operator accounts are shared by every run: compare what this run moved.
-            const treasury = await getBalance(trx, 'live', 'USDT', { kind: 'treasury' });
-            const fees = await getBalance(trx, 'live', 'USDT', { kind: 'fees' });
-            expect(treasury + fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1).toBe(0n);
-            expect(
-              model.treasury + model.fees + model.available.u0 + model.available.u1 + model.held.u0 + model.held.u1,
-            ).toBe(0n);
-            expect(await auditLedger(trx)).toEqual([]);
-            throw new RollbackRun();
-          })
-          .catch((error: unknown) => {
-            if (!(error instanceof RollbackRun)) throw error;
-          });
+    process.stdout.write(`ledger model test: ${RUNS} runs on ${WORKERS} workers, seeds ${SEED} + worker\n`);
+    const workers = [];
+    for (let index = 0; index < WORKERS; index += 1) workers.push(await prepareWorker(index));
+    expect(await auditLedger(db)).toEqual([]);
+    let runs = 0;
+    let failedWorker: number | null = null;
+    const vacuuming = vacuumWhile(() => runs < RUNS && failedWorker === null);
+    const results = await Promise.allSettled(
+      workers.map(async (worker) => {
+        // The runs shared out: every worker its part, the first ones one more for the remainder.
+        const numRuns = Math.floor(RUNS / WORKERS) + (worker.index < RUNS % WORKERS ? 1 : 0);
+        if (numRuns === 0) return;
+        await fc.assert(
+          fc.asyncProperty(commands, async (sequence) => {
+            // Another worker failed: end quickly, its report (and its shrinking) is the one that counts.
+            if (failedWorker !== null && failedWorker !== worker.index) return;
+            runs += 1;
+            try {
+              await runSequence(worker, sequence);
+            } catch (error) {
+              failedWorker ??= worker.index;
+              throw error;
+            }
+          }),
+          { numRuns, seed: SEED + worker.index, ...(REPLAY_PATH ? { path: REPLAY_PATH } : {}) },
+        );
       }),
-      { numRuns: RUNS },
     );
+    await vacuuming;
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    expect(runs).toBe(RUNS);
+    expect(await auditLedger(db)).toEqual([]);
   },
   Math.max(600_000, RUNS * 100),
 );

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdjustmentDb, LedgerUserDirectory } from './ledger.accounts-api.js';
+import type { AdjustmentDb, AdjustmentReviews, LedgerUserDirectory } from './ledger.accounts-api.js';
 import { type DemoPositionCloser, registerLedgerAdminRoutes, registerLedgerRoutes } from './ledger.routes.js';
 import type { LedgerDb as Db } from './ledger.tables.js';
 
-export type { LedgerUserDirectory } from './ledger.accounts-api.js';
+export type { AdjustmentReviews, LedgerUserDirectory } from './ledger.accounts-api.js';
 
 export async function ledgerPlugin(
   app: FastifyInstance,
@@ -14,7 +14,7 @@ export async function ledgerPlugin(
 
 export async function ledgerAdminPlugin(
   app: FastifyInstance,
-  options: { db: AdjustmentDb; users: LedgerUserDirectory },
+  options: { db: AdjustmentDb; users: LedgerUserDirectory; reviews: AdjustmentReviews; reviewThresholdUsdt: string },
 ): Promise<void> {
-  registerLedgerAdminRoutes(app, options.db, options.users);
+  registerLedgerAdminRoutes(app, options.db, options.users, options.reviews, options.reviewThresholdUsdt);
 }

@@ -147,6 +147,21 @@ export async function lockAccounts(db: Db, sortedIds: string[]): Promise<LockedA
   return locked.rows;
 }
 
+/**
+ * Locks every account a user has in a book (id order, as transfers lock, so no deadlock with
+ * one) and answers their balances: what a demo reset decides on cannot change under it.
+ */
+export async function lockUserAccounts(
+  db: Db,
+  book: Book,
+  userId: string,
+): Promise<Array<{ asset: string; kind: 'available' | 'held'; balance: string }>> {
+  const locked = await sql<{ asset: string; kind: 'available' | 'held'; balance: string }>`
+    SELECT asset, kind, balance::text FROM ledger_accounts
+     WHERE book = ${book} AND user_id = ${userId} ORDER BY id FOR NO KEY UPDATE`.execute(db);
+  return locked.rows;
+}
+
 export function lockHold(db: Db, holdId: string) {
   return db.selectFrom('ledger_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst();
 }
@@ -278,30 +293,29 @@ export async function profitSince(
   return pnl.rows;
 }
 
+/** What the ledger audit finds: one row per broken invariant, by check. */
+export type AuditRow =
+  | { check: 'drift'; row: { id: string; kind: string; stored: string; entries: string } }
+  | { check: 'negative'; row: { id: string; balance: string } }
+  | { check: 'unbalanced'; row: { book: string; asset: string; total: string } }
+  | { check: 'crossing'; row: { id: string } }
+  | { check: 'uncovered'; row: { user_id: string; book: string; asset: string; active: string; held: string } };
+
 /** Ledger audit: User accounts whose stored balance differs from the sum of their entries. */
-export async function findBalanceDrift(
-  db: Db,
-): Promise<Array<{ id: string; kind: string; stored: string; entries: string }>> {
-  const result = await sql<{ id: string; kind: string; stored: string; entries: string }>`
+const balanceDrift = sql`
     WITH sums AS (
       SELECT acc.id, acc.kind, acc.balance AS stored,
              coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = acc.id), 0)
            - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = acc.id), 0) AS entries
         FROM ledger_accounts acc WHERE acc.kind IN ('available', 'held'))
-    SELECT id, kind, stored::text, entries::text FROM sums WHERE stored <> entries`.execute(db);
-  return result.rows;
-}
+    SELECT id::text, kind, stored::text, entries::text FROM sums WHERE stored <> entries`;
 
 /** Ledger audit: User accounts below zero. */
-export async function findNegativeUserAccounts(db: Db): Promise<Array<{ id: string; balance: string }>> {
-  const result = await sql<{ id: string; balance: string }>`
-    SELECT id, balance::text FROM ledger_accounts WHERE kind IN ('available', 'held') AND balance < 0`.execute(db);
-  return result.rows;
-}
+const negativeUserAccounts = sql`
+    SELECT id::text, balance::text FROM ledger_accounts WHERE kind IN ('available', 'held') AND balance < 0`;
 
 /** Ledger audit: Books and assets whose balances do not net to zero. */
-export async function findUnbalancedBooks(db: Db): Promise<Array<{ book: string; asset: string; total: string }>> {
-  const result = await sql<{ book: string; asset: string; total: string }>`
+const unbalancedBooks = sql`
     WITH per_account AS (
       -- User accounts count with their stored balance, operator accounts with their entries:
       -- the balances the platform reports must net to zero.
@@ -310,32 +324,44 @@ export async function findUnbalancedBooks(db: Db): Promise<Array<{ book: string;
                   ELSE coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = acc.id), 0)
                      - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = acc.id), 0) END AS balance
         FROM ledger_accounts acc)
-    SELECT book, asset, sum(balance)::text AS total FROM per_account GROUP BY book, asset HAVING sum(balance) <> 0`.execute(
-    db,
-  );
-  return result.rows;
-}
+    SELECT book, asset, sum(balance)::text AS total FROM per_account GROUP BY book, asset HAVING sum(balance) <> 0`;
 
 /** Ledger audit: Transfers joining accounts of another book or asset. */
-export async function findCrossingTransfers(db: Db): Promise<Array<{ id: string }>> {
-  const result = await sql<{ id: string }>`
-    SELECT t.id FROM ledger_transfers t
+const crossingTransfers = sql`
+    SELECT t.id::text FROM ledger_transfers t
       JOIN ledger_accounts d ON d.id = t.debit_account_id
       JOIN ledger_accounts c ON c.id = t.credit_account_id
-     WHERE d.book <> t.book OR c.book <> t.book OR d.asset <> t.asset OR c.asset <> t.asset`.execute(db);
-  return result.rows;
-}
+     WHERE d.book <> t.book OR c.book <> t.book OR d.asset <> t.asset OR c.asset <> t.asset`;
 
 /** Ledger audit: Users whose active holds exceed their held balance. */
-export async function findUncoveredHolds(
-  db: Db,
-): Promise<Array<{ user_id: string; book: string; asset: string; active: string; held: string }>> {
-  const result = await sql<{ user_id: string; book: string; asset: string; active: string; held: string }>`
+const uncoveredHolds = sql`
     WITH active AS (
       SELECT user_id, book, asset, sum(amount) AS active FROM ledger_holds WHERE status = 'active' GROUP BY user_id, book, asset)
     SELECT a.user_id::text, a.book, a.asset, a.active::text, coalesce(acc.balance, 0)::text AS held
       FROM active a
       LEFT JOIN ledger_accounts acc ON acc.kind = 'held' AND acc.user_id = a.user_id AND acc.book = a.book AND acc.asset = a.asset
-     WHERE coalesce(acc.balance, 0) < a.active`.execute(db);
+     WHERE coalesce(acc.balance, 0) < a.active`;
+
+/**
+ * Ledger audit: every check over the whole ledger in one statement (one round trip, one
+ * snapshot), each broken invariant a row tagged with its check.
+ */
+export async function findAuditFindings(db: Db): Promise<AuditRow[]> {
+  const result = await sql<AuditRow>`
+    SELECT 'drift' AS check, to_jsonb(f) AS row FROM (${balanceDrift}) f
+    UNION ALL SELECT 'negative', to_jsonb(f) FROM (${negativeUserAccounts}) f
+    UNION ALL SELECT 'unbalanced', to_jsonb(f) FROM (${unbalancedBooks}) f
+    UNION ALL SELECT 'crossing', to_jsonb(f) FROM (${crossingTransfers}) f
+    UNION ALL SELECT 'uncovered', to_jsonb(f) FROM (${uncoveredHolds}) f`.execute(db);
   return result.rows;
+}
+
+/** Whether a transfer already used this idempotency key (an adjustment replayed after it moved). */
+export async function transferKeyUsed(db: Db, idempotencyKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row !== undefined;
 }

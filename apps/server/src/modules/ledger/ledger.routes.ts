@@ -1,8 +1,9 @@
 import { ledgerRoutes } from '@openbourse/contracts';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../platform/http/route.js';
+import { CodedAnswer, defineRoute } from '../../platform/http/route.js';
 import {
   type AdjustmentDb,
+  type AdjustmentReviews,
   adjustBalance,
   balancesOf,
   type LedgerUserDirectory,
@@ -41,9 +42,15 @@ export function registerLedgerRoutes(app: FastifyInstance, db: Db, demoPositions
   });
 }
 
-export function registerLedgerAdminRoutes(app: FastifyInstance, db: AdjustmentDb, users: LedgerUserDirectory): void {
-  defineRoute(app, ledgerRoutes.ledgerAdjust, ({ body, request, caller }) =>
-    adjustBalance(db, users, {
+export function registerLedgerAdminRoutes(
+  app: FastifyInstance,
+  db: AdjustmentDb,
+  users: LedgerUserDirectory,
+  reviews: AdjustmentReviews,
+  reviewThresholdUsdt: string,
+): void {
+  defineRoute(app, ledgerRoutes.ledgerAdjust, async ({ body, request, caller }) => {
+    const outcome = await adjustBalance(db, users, reviews, reviewThresholdUsdt, {
       operatorId: caller.id,
       userId: String(body.userId),
       asset: body.asset,
@@ -52,6 +59,10 @@ export function registerLedgerAdminRoutes(app: FastifyInstance, db: AdjustmentDb
       reason: body.reason,
       idempotencyKey: body.idempotencyKey,
       requestId: request.id,
-    }),
-  );
+      ip: request.ip,
+    });
+    if (outcome.kind === 'moved') return { transferId: outcome.transferId, isNew: outcome.isNew };
+    // Above the review threshold: the pending item, answered 20001 "submitted for review".
+    return new CodedAnswer('SUBMITTED_FOR_REVIEW', reviews.toWire(outcome.item, request.language));
+  });
 }

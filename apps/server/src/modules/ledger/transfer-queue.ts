@@ -1,4 +1,5 @@
 import { createGroupCommit } from '../../platform/db/group-commit.js';
+import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { type TransferInput, type TransferResult, transferBatch } from './ledger.service.js';
 import type { LedgerDb as Db } from './ledger.tables.js';
 
@@ -20,7 +21,7 @@ export function createTransferQueue(db: Db, options: { maxTransfersPerCommit?: n
     maxWeight: options.maxTransfersPerCommit ?? 2000,
     weight: (inputs) => inputs.length,
     write: async (batches) => {
-      const results = await db.transaction().execute((trx) => transferBatch(trx, batches.flat()));
+      const results = await inRetriedTransaction(db, (trx) => transferBatch(trx, batches.flat()));
       let offset = 0;
       return batches.map((inputs) => {
         offset += inputs.length;

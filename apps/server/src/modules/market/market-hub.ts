@@ -1,12 +1,15 @@
 import type { DbView } from '../../platform/db/database.js';
+import { seededRandom } from '../../platform/random.js';
+import type { StartupWork } from '../../platform/readiness/readiness.js';
 import { BinanceFeed } from './feeds/binance-feed.js';
 import { ReplayFeed, replayCodes } from './feeds/replay-feed.js';
-import { SandboxFeed, seededRandom, simulateHistory } from './feeds/sandbox-feed.js';
+import { SandboxFeed, simulateHistory } from './feeds/sandbox-feed.js';
 import { TestFeed } from './feeds/test-feed.js';
 import {
   type CandleWrite,
-  hasCandlesSince,
+  findInstrumentsWithCandlesSince,
   type InstrumentRow,
+  insertMissingCandles,
   listInstruments,
   loadRecentMinutes,
   releaseAdvisoryLock,
@@ -59,6 +62,10 @@ export type Logger = {
 export type Instrument = InstrumentRow & { seed: InstrumentSeed; feed: FeedName | null };
 
 const FEED_LOCK_KEY = 5_050_505; // pg advisory lock: "the market feeds run here"
+/** The part readiness names while the sandbox's simulated past is being made and written. */
+export const SANDBOX_BACKFILL_PART = 'market-backfill';
+/** Rows per INSERT of the backfill (eight parameters, each an array of this length). */
+const BACKFILL_ROWS_PER_STATEMENT = 10_000;
 const PRICE = /^\d{1,20}(\.\d{1,12})?$/;
 
 function toSeed(row: InstrumentRow): InstrumentSeed {
@@ -118,6 +125,7 @@ export class MarketHub {
   private ownershipHeld: Promise<void> | null = null;
   private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
+  private backfilling: Promise<void> = Promise.resolve();
   /** True on the instance whose feeds are running. */
   ownsFeeds = false;
   /** Version of the price data, bumped by every tick (cache keys use it). */
@@ -129,6 +137,8 @@ export class MarketHub {
     private readonly bus: TickBus,
     private readonly log: Logger,
     private readonly now: () => number,
+    /** Where slow start-up work goes: it runs after the server listens, and readiness names it. */
+    private readonly startup: StartupWork,
     /** Tests inject adapters; otherwise they are built from the configuration. */
     private readonly adapterFactory?: (feed: FeedName) => FeedAdapter | null,
   ) {}
@@ -153,10 +163,33 @@ export class MarketHub {
     if (this.config.feeds.length > 0) await this.tryTakeFeeds();
   }
 
+  /** The listed instruments: the enabled ones, in catalogue order. */
   instruments(): readonly Instrument[] {
+    return this.instrumentList.filter((instrument) => instrument.enabled);
+  }
+
+  /** Every instrument, disabled ones too (the back office; prices of open positions). */
+  allInstruments(): readonly Instrument[] {
     return this.instrumentList;
   }
 
+  /**
+   * An operator's change to an instrument's settings (issue 14), from this instance or another:
+   * the instrument object is updated in place, so every holder of it (trading's checks, the
+   * listings) sees the new switch, leverage cap and lots from the next request on.
+   */
+  applySettings(row: Pick<InstrumentRow, 'code' | 'enabled' | 'leverage_cap' | 'min_lots' | 'max_lots'>): void {
+    const instrument = this.byCode.get(row.code);
+    if (!instrument) return;
+    instrument.enabled = row.enabled;
+    instrument.leverage_cap = row.leverage_cap;
+    instrument.min_lots = row.min_lots;
+    instrument.max_lots = row.max_lots;
+    instrument.seed.minLots = row.min_lots;
+    instrument.seed.maxLots = row.max_lots;
+  }
+
+  /** Any instrument by code, enabled or not: opening a position checks `enabled` itself. */
   instrument(code: string): Instrument | undefined {
     return this.byCode.get(code);
   }
@@ -201,6 +234,8 @@ export class MarketHub {
     await Promise.allSettled(this.adapters.map((adapter) => adapter.stop()));
     this.adapters = [];
     if (this.flushTimer) clearInterval(this.flushTimer);
+    // A backfill in progress sees `stopped` and ends between steps; wait for it before the pool closes.
+    await this.backfilling;
     if (this.ownsFeeds) {
       // The last forming minutes; a failure here loses at most those and must not stop the shutdown.
       await this.flush().catch((error: unknown) => {
@@ -262,7 +297,9 @@ export class MarketHub {
     for (const feed of this.config.feeds) {
       const instruments = this.instrumentList.filter((instrument) => instrument.feed === feed);
       if (instruments.length === 0) continue;
-      if (feed === 'sandbox') await this.backfillSandbox(instruments);
+      // Which instruments lack a simulated past is decided before their live ticks start writing
+      // candles; the past itself is made and written after the server listens (issue 13, fix 7).
+      if (feed === 'sandbox') await this.planSandboxBackfill(instruments);
       const adapter = this.adapterFactory ? this.adapterFactory(feed) : this.buildAdapter(feed);
       if (!adapter) continue;
       this.adapters.push(adapter);
@@ -301,29 +338,70 @@ export class MarketHub {
   /** Prices pushed by browser journeys (see market.routes.ts `registerTestFeedRoute`). */
   readonly testFeed = new TestFeed();
 
-  /** A fresh sandbox gets a day of its own simulated past, so charts and the 24 h change have data. */
-  private async backfillSandbox(instruments: Instrument[]): Promise<void> {
-    if (this.config.sandboxBackfillMinutes <= 0) return;
+  /**
+   * A fresh sandbox gets a day of its own simulated past, so charts and the 24 h change have
+   * data. Instruments with any sandbox candle in the window keep what they have (a gap while the
+   * server was down stays a gap). The live ticks start now, from the price the past ends at; the
+   * past (minutes before this one, so never a minute the live feed writes) is simulated and
+   * written in bulk after the server listens, while readiness names `market-backfill`. Until it
+   * lands, prices are live and charts show the minutes that exist.
+   */
+  private async planSandboxBackfill(instruments: Instrument[]): Promise<void> {
+    const minutes = this.config.sandboxBackfillMinutes;
+    if (minutes <= 0) return;
     const end = this.now();
-    const since = new Date(end - this.config.sandboxBackfillMinutes * 60_000);
+    const since = new Date(end - minutes * 60_000);
+    const withPast = await findInstrumentsWithCandlesSince(
+      this.db,
+      instruments.map((instrument) => instrument.id),
+      'sandbox',
+      since,
+    );
+    const fresh = instruments.filter((instrument) => !withPast.has(instrument.id));
+    if (fresh.length === 0) return;
+    this.startup.afterListen(SANDBOX_BACKFILL_PART, () => {
+      this.backfilling = this.backfillSandbox(fresh, end);
+      return this.backfilling;
+    });
+  }
+
+  private async backfillSandbox(instruments: Instrument[], end: number): Promise<void> {
+    const startedAt = performance.now();
     const random = seededRandom(end);
-    const writes: CandleWrite[] = [];
+    const pasts: Array<{ instrument: Instrument; minutes: MinuteCandle[] }> = [];
     for (const instrument of instruments) {
-      if (await hasCandlesSince(this.db, instrument.id, 'sandbox', since)) continue;
-      const minutes = simulateHistory(
-        instrument.seed,
-        instrument.reference_price,
-        this.config.sandboxBackfillMinutes,
-        end,
-        random,
-      );
-      this.states.get(instrument.code)?.restore(minutes);
-      for (const candle of minutes) writes.push({ instrumentId: instrument.id, source: 'sandbox', candle });
+      if (this.stopped) return;
+      pasts.push({
+        instrument,
+        minutes: simulateHistory(
+          instrument.seed,
+          instrument.reference_price,
+          this.config.sandboxBackfillMinutes,
+          end,
+          random,
+        ),
+      });
+      // One instrument at a time, then the event loop: requests and live ticks are not held up.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    for (let start = 0; start < writes.length; start += 5000) {
-      await upsertCandles(this.db, writes.slice(start, start + 5000));
-    }
-    if (writes.length > 0) this.log.info({ candles: writes.length }, 'sandbox history created (labelled sandbox)');
+    const simulatedMs = performance.now() - startedAt;
+    // In memory first: the list's sparklines and 24 h change have the past at once.
+    for (const { instrument, minutes } of pasts) this.states.get(instrument.code)?.prepend(minutes);
+    this.version += 1;
+    const writes: CandleWrite[] = pasts.flatMap(({ instrument, minutes }) =>
+      minutes.map((candle) => ({ instrumentId: instrument.id, source: 'sandbox', candle })),
+    );
+    if (this.stopped) return;
+    await insertMissingCandles(this.db, writes, BACKFILL_ROWS_PER_STATEMENT);
+    this.log.info(
+      {
+        candles: writes.length,
+        instruments: pasts.length,
+        simulatedMs: Math.round(simulatedMs),
+        totalMs: Math.round(performance.now() - startedAt),
+      },
+      'sandbox history created (labelled sandbox)',
+    );
   }
 
   /** The normaliser: a feed's raw ticks for instruments bound to it, validated, then applied. */

@@ -1,12 +1,17 @@
+import type { Kysely } from 'kysely';
 import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { DbView } from '../../platform/db/database.js';
+import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import type { AppModule } from '../../platform/module.js';
+import type { StartupWork } from '../../platform/readiness/readiness.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { IdentityTables } from '../identity/index.js';
 import type { FeeSchedule } from './fee-schedule.js';
+import { createMarketSettings } from './instrument-settings.js';
 import { marketLogoPlugin, marketPlugin } from './market.plugin.js';
 import { createMarketService, type MarketService } from './market.service.js';
 import type { MarketTables } from './market.tables.js';
+import { marketAdminPlugin } from './market-admin.routes.js';
 import { type Logger, MarketHub, type MarketHubConfig } from './market-hub.js';
 import { createTickBus } from './tick-bus.js';
 
@@ -23,12 +28,15 @@ export function createMarketHub(deps: {
   cluster: ClusterBus;
   log: Logger;
   now: () => number;
+  /** The sandbox's simulated past is made after the server listens; readiness names it meanwhile. */
+  startup: StartupWork;
 }): MarketHub {
-  return new MarketHub(deps.db, deps.config, createTickBus(deps.cluster, deps.log), deps.log, deps.now);
+  return new MarketHub(deps.db, deps.config, createTickBus(deps.cluster, deps.log), deps.log, deps.now, deps.startup);
 }
 
 export type MarketModuleDeps = {
-  db: DbView<MarketTables & IdentityTables>;
+  /** The market's tables, identity's (user counts) and the platform's (the operators' audit log). */
+  db: Kysely<MarketTables & IdentityTables & PlatformTables>;
   hub: MarketHub;
   /** Shared with trading, so the rate shown is the rate charged. */
   feeSchedule: FeeSchedule;
@@ -36,6 +44,11 @@ export type MarketModuleDeps = {
   realtime: Pick<Realtime, 'useChannel'>;
   now: () => number;
   apiPrefix: string;
+  /** The back office's prefix: the instrument settings and fee schedule routes (issue 14). */
+  adminPrefix: string;
+  /** Carries settings changes to the other instances. */
+  cluster: ClusterBus;
+  log: Logger;
   usdSettledAsUsdt: boolean;
   /** NODE_ENV=test with the test feed: browser journeys push prices through a route. */
   serveTestFeed: boolean;
@@ -49,10 +62,18 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
     feeSchedule: deps.feeSchedule,
     usdSettledAsUsdt: deps.usdSettledAsUsdt,
   });
+  const settings = createMarketSettings({
+    db: deps.db,
+    hub: deps.hub,
+    feeSchedule: deps.feeSchedule,
+    cluster: deps.cluster,
+    log: deps.log,
+  });
   return {
     name: 'market',
     service,
     register: async (app) => {
+      await app.register(marketAdminPlugin, { prefix: deps.adminPrefix, settings });
       await app.register(marketPlugin, {
         prefix: deps.apiPrefix,
         market: service,
@@ -65,7 +86,10 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
         now: deps.now,
       });
     },
-    start: () => deps.hub.start(),
+    start: async () => {
+      settings.listen();
+      await deps.hub.start();
+    },
     stop: () => deps.hub.stop(),
     publishes: [],
     subscribes: [],

@@ -18,7 +18,11 @@ export type InstrumentRow = Omit<MarketTables['market_instruments'], 'id' | 'ena
   asset_class: AssetClass;
 };
 
-/** Inserts new instruments and refreshes the metadata of known ones (by code). */
+/**
+ * Inserts new instruments and refreshes the metadata of known ones (by code). The operators'
+ * settings of a known one (enabled, leverage cap, min and max lots; issue 14) are the database's:
+ * the catalogue gives them only to a new instrument.
+ */
 export async function upsertInstruments(
   db: Db,
   seeds: readonly InstrumentSeed[],
@@ -59,8 +63,6 @@ export async function upsertInstruments(
         description: eb.ref('excluded.description'),
         tick_size: eb.ref('excluded.tick_size'),
         contract_size: eb.ref('excluded.contract_size'),
-        min_lots: eb.ref('excluded.min_lots'),
-        max_lots: eb.ref('excluded.max_lots'),
         lot_step: eb.ref('excluded.lot_step'),
         hours: eb.ref('excluded.hours'),
         reference_price: eb.ref('excluded.reference_price'),
@@ -72,22 +74,51 @@ export async function upsertInstruments(
     .execute();
 }
 
+/** Every instrument, enabled or not (a disabled one still prices and closes its open positions). */
 export async function listInstruments(db: Db): Promise<InstrumentRow[]> {
-  const rows = await db
+  const rows = await db.selectFrom('market_instruments').selectAll().orderBy('sort_order').execute();
+  return rows as InstrumentRow[];
+}
+
+export async function findInstrument(db: Db, code: string): Promise<InstrumentRow | undefined> {
+  const row = await db.selectFrom('market_instruments').selectAll().where('code', '=', code).executeTakeFirst();
+  return row as InstrumentRow | undefined;
+}
+
+/** The instrument's row, locked for an operator's change until the transaction ends. */
+export async function lockInstrument(db: Db, code: string): Promise<InstrumentRow | undefined> {
+  const row = await db
     .selectFrom('market_instruments')
     .selectAll()
-    .where('enabled', '=', true)
-    .orderBy('sort_order')
-    .execute();
-  return rows as InstrumentRow[];
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  return row as InstrumentRow | undefined;
+}
+
+export type InstrumentSettingsWrite = { enabled: boolean; leverage_cap: number; min_lots: string; max_lots: string };
+
+export async function updateInstrumentSettings(db: Db, id: number, values: InstrumentSettingsWrite): Promise<void> {
+  await db.updateTable('market_instruments').set(values).where('id', '=', id).execute();
 }
 
 export type CandleWrite = { instrumentId: number; source: string; candle: MinuteCandle };
 
 /** Writes forming and finished minutes: a minute seen again replaces its earlier state. */
 export async function upsertCandles(db: Db, writes: CandleWrite[]): Promise<void> {
+  await insertCandleRows(db, writes, 'replace');
+}
+
+/** One multi-row INSERT of candles: eight array parameters, unnested into rows. */
+async function insertCandleRows(db: Db, writes: CandleWrite[], onConflict: 'replace' | 'keep'): Promise<void> {
   if (writes.length === 0) return;
   const column = <T>(pick: (write: CandleWrite) => T) => writes.map(pick);
+  const conflict =
+    onConflict === 'keep'
+      ? sql`DO NOTHING`
+      : sql`DO UPDATE
+      SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+          volume = excluded.volume`;
   await sql`
     INSERT INTO market_candles_1m (instrument_id, source, open_time, open, high, low, close, volume)
     SELECT * FROM unnest(${column((w) => w.instrumentId)}::int[], ${column((w) => w.source)}::text[],
@@ -95,9 +126,7 @@ export async function upsertCandles(db: Db, writes: CandleWrite[]): Promise<void
                          ${column((w) => w.candle.open)}::numeric[], ${column((w) => w.candle.high)}::numeric[],
                          ${column((w) => w.candle.low)}::numeric[], ${column((w) => w.candle.close)}::numeric[],
                          ${column((w) => w.candle.volume)}::numeric[])
-    ON CONFLICT (instrument_id, source, open_time) DO UPDATE
-      SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
-          volume = excluded.volume`.execute(db);
+    ON CONFLICT (instrument_id, source, open_time) ${conflict}`.execute(db);
 }
 
 type CandleRow = { open_time: Date; open: string; high: string; low: string; close: string; volume: string };
@@ -117,8 +146,10 @@ export async function loadRecentMinutes(
 ): Promise<Map<number, MinuteCandle[]>> {
   const result = new Map<number, MinuteCandle[]>();
   if (bindings.length === 0) return result;
-  const rows = await sql<CandleRow & { instrument_id: number }>`
-    SELECT c.instrument_id, c.open_time, c.open::text, c.high::text, c.low::text, c.close::text, c.volume::text
+  // The time as epoch milliseconds, not a timestamptz: parsing 100,000 dates was a third of a
+  // restart's restore (issue 13, fix 7).
+  const rows = await sql<Omit<CandleRow, 'open_time'> & { instrument_id: number; open_ms: number }>`
+    SELECT c.instrument_id, (extract(epoch FROM c.open_time) * 1000)::float8 AS open_ms, c.open::text, c.high::text, c.low::text, c.close::text, c.volume::text
       FROM unnest(${bindings.map((b) => b.instrumentId)}::int[], ${bindings.map((b) => b.source)}::text[]) AS b(id, source)
       CROSS JOIN LATERAL (
         SELECT max(open_time) AS latest FROM market_candles_1m WHERE instrument_id = b.id AND source = b.source
@@ -128,23 +159,43 @@ export async function loadRecentMinutes(
      ORDER BY c.instrument_id, c.open_time`.execute(db);
   for (const row of rows.rows) {
     const list = result.get(row.instrument_id) ?? [];
-    list.push(toMinute(row));
+    const { open, high, low, close, volume } = row;
+    list.push({ openTime: row.open_ms, open, high, low, close, volume });
     result.set(row.instrument_id, list);
   }
   return result;
 }
 
-/** Whether a source has any candle of the instrument since `since`. */
-export async function hasCandlesSince(db: Db, instrumentId: number, source: string, since: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('market_candles_1m')
-    .select('open_time')
-    .where('instrument_id', '=', instrumentId)
-    .where('source', '=', source)
-    .where('open_time', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Of `instrumentIds`, those with any candle from `source` since `since` (one query for all). */
+export async function findInstrumentsWithCandlesSince(
+  db: Db,
+  instrumentIds: readonly number[],
+  source: string,
+  since: Date,
+): Promise<Set<number>> {
+  if (instrumentIds.length === 0) return new Set();
+  const { rows } = await sql<{ id: number }>`
+    SELECT i.id
+      FROM unnest(${[...instrumentIds]}::int[]) AS i(id)
+     WHERE EXISTS (SELECT 1 FROM market_candles_1m c
+                    WHERE c.instrument_id = i.id AND c.source = ${source} AND c.open_time >= ${since})`.execute(db);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Writes many finished minutes at once (the sandbox's simulated past): `rowsPerStatement` rows
+ * per INSERT … SELECT FROM unnest, all in one transaction, so the history appears whole or not
+ * at all. A minute already stored is kept: what a feed really sent is never overwritten.
+ */
+export async function insertMissingCandles(db: Db, writes: CandleWrite[], rowsPerStatement: number): Promise<void> {
+  if (writes.length === 0) return;
+  const write = async (tx: Db) => {
+    for (let start = 0; start < writes.length; start += rowsPerStatement) {
+      await insertCandleRows(tx, writes.slice(start, start + rowsPerStatement), 'keep');
+    }
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 /**
@@ -218,6 +269,25 @@ export async function removeFromWatchlist(db: Db, userId: string, instrumentId: 
 }
 
 /** The fee schedule: rate per asset class (a ratio of notional). */
+/** One class's fee rate, locked for an operator's change (undefined: the class has no row yet). */
+export async function lockFeeRate(db: Db, assetClass: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('market_fee_schedule')
+    .select('rate')
+    .where('asset_class', '=', assetClass)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? Decimal.parse(String(row.rate)).toString() : undefined;
+}
+
+export async function writeFeeRate(db: Db, assetClass: string, rate: string): Promise<void> {
+  await db
+    .insertInto('market_fee_schedule')
+    .values({ asset_class: assetClass, rate })
+    .onConflict((conflict) => conflict.column('asset_class').doUpdateSet({ rate }))
+    .execute();
+}
+
 export async function listFeeRates(db: Db): Promise<Map<string, string>> {
   const rows = await db.selectFrom('market_fee_schedule').select(['asset_class', 'rate']).execute();
   // NUMERIC(12, 10) arrives as "0.0010000000"; the wire carries the plain decimal "0.001".

@@ -62,6 +62,22 @@ export class PriceState {
     }
   }
 
+  /**
+   * Adds older minutes (oldest first) in front of those already here: the sandbox's simulated
+   * past arriving after its live ticks started. Minutes not older than the first one held are
+   * ignored; without a price yet (a closed market), the last added minute gives it, as restore.
+   */
+  prepend(candles: MinuteCandle[]): void {
+    const first = this.minutes[0]?.openTime ?? Number.POSITIVE_INFINITY;
+    const older = candles.filter((candle) => candle.openTime < first);
+    this.minutes.unshift(...older);
+    const last = older.at(-1);
+    if (this.price === null && last) {
+      this.price = last.close;
+      this.time = last.openTime;
+    }
+  }
+
   /** Applies a tick; returns the minute candle it changed. Ticks older than the last minute are dropped. */
   apply(tick: NormalisedTick, receivedAt: number): MinuteCandle | null {
     const openTime = tick.time - (tick.time % MINUTE_MS);

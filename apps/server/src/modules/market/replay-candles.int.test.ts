@@ -120,6 +120,7 @@ describe('replayed candles', () => {
       createTickBus(createInProcessClusterBus(), log),
       log,
       Date.now,
+      { afterListen: (_part, work) => void work() },
       (feed) => (feed === 'replay' ? replay : null),
     );
     await hub.start();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TradingHoursKey } from './market.types.js';
-import { isOpenAt, NYSE_HOLIDAYS, nextChangeAfter, TRADING_HOURS } from './trading-hours.js';
+import { isOpenAt, NYSE_HOLIDAYS, nextChangeAfter, openAtEach, TRADING_HOURS } from './trading-hours.js';
 
 const utc = (iso: string) => new Date(`${iso}Z`);
 const KEYS = Object.keys(TRADING_HOURS) as TradingHoursKey[];
@@ -217,6 +217,20 @@ describe('isOpenAt remembers its answer until the next change', () => {
       const backwards = [...instants].reverse().map((instant) => isOpenAt(key, new Date(instant)));
       expect(backwards.reverse(), key).toEqual(forwards);
       if (key !== 'crypto_24_7') expect(new Set(forwards).size, `${key} opens and closes in 30 days`).toBe(2);
+    }
+  });
+});
+
+describe('openAtEach', () => {
+  it('answers for every minute of a week as isOpenAt does, instant by instant', () => {
+    // Each minute of the week around the autumn clock change and of Thanksgiving week 2026.
+    for (const from of ['2026-10-29T00:00:00', '2026-11-23T00:00:00']) {
+      const start = utc(from).getTime();
+      const instants = Array.from({ length: 7 * 24 * 60 }, (_, index) => start + index * 60_000);
+      for (const key of KEYS) {
+        const expected = instants.map((instant) => isOpenAt(key, new Date(instant)));
+        expect(openAtEach(key, instants), `${key} from ${from}`).toEqual(expected);
+      }
     }
   });
 });

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/errors/app-error.js';
 import { checkTrailing } from './order-checks.js';
 import { type PositionRow, updatePosition } from './trading.repository.js';
-import { lockPosition, type TradingContext, type TradingTrx } from './trading-context.js';
+import { lockPosition, type PositionOwner, type TradingContext, type TradingTrx } from './trading-context.js';
 import { fail } from './trading-errors.js';
 import { tradingInstrument, validateStops } from './trading-rules.js';
 
@@ -20,10 +20,10 @@ export type AmendRequest = {
 export async function amendPosition(
   trx: TradingTrx,
   ctx: TradingContext,
-  userId: string,
+  owner: PositionOwner,
   request: AmendRequest,
 ): Promise<PositionRow> {
-  const current = await lockPosition(trx, userId, request.orderNo);
+  const current = await lockPosition(trx, owner, request.orderNo);
   if (current.status !== 'open' && current.status !== 'pending') throw new AppError('POSITION_NOT_OPEN');
   const instrument = ctx.hub.instrumentById(current.instrument_id);
   if (!instrument) throw new AppError('UNKNOWN_INSTRUMENT');

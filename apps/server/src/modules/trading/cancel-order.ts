@@ -1,16 +1,16 @@
 import { AppError } from '../../platform/errors/app-error.js';
 import { release } from '../ledger/index.js';
 import { type PositionRow, updatePosition } from './trading.repository.js';
-import { lockPosition, type TradingContext, type TradingTrx } from './trading-context.js';
+import { lockPosition, type PositionOwner, type TradingContext, type TradingTrx } from './trading-context.js';
 
 /** Cancels a pending order: its margin hold goes back to the user. */
 export async function cancelOrder(
   trx: TradingTrx,
   ctx: TradingContext,
-  userId: string,
+  owner: PositionOwner,
   orderNo: string,
 ): Promise<PositionRow> {
-  const current = await lockPosition(trx, userId, orderNo);
+  const current = await lockPosition(trx, owner, orderNo);
   if (current.status !== 'pending') throw new AppError('ORDER_NOT_PENDING');
   if (current.margin_hold_id) {
     await release(trx, {

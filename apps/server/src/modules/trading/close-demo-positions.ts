@@ -1,3 +1,4 @@
+import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { cancelOrder } from './cancel-order.js';
 import { settlePosition } from './close-position.js';
@@ -18,15 +19,17 @@ export async function closeDemoPositions(
   const rows = await activeDemoPositions(db, userId);
   for (const row of rows) {
     if (row.status === 'pending') {
-      const cancelled = await db.transaction().execute((trx) => cancelOrder(trx, ctx, userId, row.order_no));
+      const cancelled = await inRetriedTransaction(db, (trx) =>
+        cancelOrder(trx, ctx, { userId, book: 'demo' }, row.order_no),
+      );
       changed([cancelled]);
       continue;
     }
     const instrument = ctx.hub.instrumentById(row.instrument_id);
     const price = instrument ? ctx.hub.state(instrument.code)?.price : null;
     if (!price) throw new AppError('NOT_TRADABLE_NOW');
-    const closed = await db.transaction().execute(async (trx) => {
-      const locked = await lockPosition(trx, userId, row.order_no);
+    const closed = await inRetriedTransaction(db, async (trx) => {
+      const locked = await lockPosition(trx, { userId, book: 'demo' }, row.order_no);
       if (locked.status !== 'open' || !instrument) return [];
       return settlePosition(trx, ctx, locked, instrument, locked.lots, price, 'manual', 'demo account reset');
     });

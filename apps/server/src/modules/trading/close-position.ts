@@ -6,7 +6,15 @@ import { getBalance, hold, release, transfer } from '../ledger/index.js';
 import type { Instrument } from '../market/index.js';
 import { fillPendingOrder } from './fill-pending-order.js';
 import { insertPosition, type PositionRow, updatePosition } from './trading.repository.js';
-import { lockPosition, pnlOf, type TradingContext, type TradingTrx, tradablePrice, USDT } from './trading-context.js';
+import {
+  lockPosition,
+  type PositionOwner,
+  pnlOf,
+  type TradingContext,
+  type TradingTrx,
+  tradablePrice,
+  USDT,
+} from './trading-context.js';
 import { fail } from './trading-errors.js';
 import { tradingInstrument, validateCloseLots } from './trading-rules.js';
 
@@ -158,11 +166,11 @@ export async function settlePosition(
 export async function closePosition(
   trx: TradingTrx,
   ctx: TradingContext,
-  userId: string,
+  owner: PositionOwner,
   orderNo: string,
   lots?: string,
 ): Promise<PositionRow[]> {
-  const row = await lockPosition(trx, userId, orderNo);
+  const row = await lockPosition(trx, owner, orderNo);
   if (row.status !== 'open') throw new AppError('POSITION_NOT_OPEN');
   const instrument = ctx.hub.instrumentById(row.instrument_id);
   if (!instrument) throw new AppError('UNKNOWN_INSTRUMENT');

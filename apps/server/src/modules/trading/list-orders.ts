@@ -2,7 +2,13 @@ import type { Book, TOrdersQuery, TPosition } from '@openbourse/contracts';
 import { AppError } from '../../platform/errors/app-error.js';
 import { positionToWire } from './position-wire.js';
 import { findPosition, latestPositions, listPositions, type PositionStatus } from './trading.repository.js';
-import { requireInstrument, type TradingContext, type TradingTrx } from './trading-context.js';
+import {
+  isOwnedBy,
+  type PositionOwner,
+  requireInstrument,
+  type TradingContext,
+  type TradingTrx,
+} from './trading-context.js';
 
 /** A page of the account's orders in one status (closed includes cancelled), with the instruments it spans. */
 export async function listOrders(db: TradingTrx, ctx: TradingContext, userId: string, book: Book, query: TOrdersQuery) {
@@ -26,15 +32,15 @@ export async function listOrders(db: TradingTrx, ctx: TradingContext, userId: st
   return { items: rows.map((row) => positionToWire(ctx, row)), total, codes };
 }
 
-/** One of the user's orders; someone else's answers as a missing one. */
+/** One of the user's orders in the request's book; someone else's, or one in the other book, answers as a missing one. */
 export async function getOrder(
   db: TradingTrx,
   ctx: TradingContext,
-  userId: string,
+  owner: PositionOwner,
   orderNo: string,
 ): Promise<TPosition> {
   const row = await findPosition(db, orderNo);
-  if (!row || row.user_id !== userId) throw new AppError('NO_PERMISSION_ON_RECORD');
+  if (!row || !isOwnedBy(row, owner)) throw new AppError('NO_PERMISSION_ON_RECORD');
   return positionToWire(ctx, row);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Book, PositionSide, TOpenPositionRequest } from '@openbourse/contracts';
 import { createGroupCommit, type GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
+import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { reserveMargins } from '../ledger/index.js';
 import { recordReferralSteps } from '../referral/index.js';
@@ -10,7 +11,7 @@ import { insertPositions, type PositionRow } from './trading.repository.js';
 import {
   feeRateOf,
   rateToUsdt,
-  requireInstrument,
+  requireListedInstrument,
   type TradingContext,
   type TradingDb,
   type TradingTrx,
@@ -72,7 +73,7 @@ export async function prepareOpen(
   book: Book,
   request: TOpenPositionRequest,
 ): Promise<PreparedOpen> {
-  const instrument = requireInstrument(ctx, request.code);
+  const instrument = requireListedInstrument(ctx, request.code);
   const current = tradablePrice(ctx, instrument);
   const math = tradingInstrument(instrument);
   const lots = validateLots(request.lots, math);
@@ -222,9 +223,9 @@ export class OpenPositionWriter {
   }
 
   private async write(opens: PreparedOpen[]): Promise<Array<Outcome<PositionRow>>> {
-    const outcomes = await this.db
-      .transaction()
-      .execute((trx) => writeOpens(trx, this.ctx, opens, this.tradeStepSettled));
+    const outcomes = await inRetriedTransaction(this.db, (trx) =>
+      writeOpens(trx, this.ctx, opens, this.tradeStepSettled),
+    );
     // Committed: these users' invitation "trade" step is recorded, or they were not invited —
     // for good either way (an invitation is fixed at registration), so later opens skip it.
     if (this.tradeStepSettled.size > 100_000) this.tradeStepSettled.clear();

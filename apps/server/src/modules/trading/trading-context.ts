@@ -1,3 +1,4 @@
+import type { Book } from '@openbourse/contracts';
 import { Decimal, formatAmount } from '@openbourse/money';
 import type { Kysely } from 'kysely';
 import type { DbView } from '../../platform/db/database.js';
@@ -48,6 +49,17 @@ export function requireInstrument(ctx: TradingContext, code: string): Instrument
   return instrument;
 }
 
+/**
+ * An instrument open to new positions: a disabled one (an operator's switch, issue 14) answers
+ * as unknown. Its open positions and pending orders are not touched: they close, amend and fire
+ * as before.
+ */
+export function requireListedInstrument(ctx: TradingContext, code: string): Instrument {
+  const instrument = requireInstrument(ctx, code);
+  if (!instrument.enabled) throw new AppError('UNKNOWN_INSTRUMENT');
+  return instrument;
+}
+
 /** The current price, only while the market is open and the feed is not stale. */
 export function tradablePrice(ctx: TradingContext, instrument: Instrument): string {
   const price = ctx.hub.state(instrument.code)?.price ?? null;
@@ -86,9 +98,22 @@ export function pnlOf(
  * Locks a position for a change. `userId` null is the engine acting; otherwise someone else's
  * order and no order at all answer alike, so nothing is revealed.
  */
-export async function lockPosition(trx: TradingTrx, userId: string | null, orderNo: string): Promise<PositionRow> {
+/** Who asks about a position: its user, in the book the request chose. */
+export type PositionOwner = { userId: string; book: Book };
+
+/** Whether a position is the owner's, in the owner's book: one in the other book answers as missing (#13). */
+export function isOwnedBy(row: PositionRow, owner: PositionOwner): boolean {
+  return row.user_id === owner.userId && row.book === owner.book;
+}
+
+/** Locks a position for a change; `owner` null for the engine, which acts on anyone's. */
+export async function lockPosition(
+  trx: TradingTrx,
+  owner: PositionOwner | null,
+  orderNo: string,
+): Promise<PositionRow> {
   const row = await lockPositionRow(trx, orderNo);
-  if (!row || (userId !== null && row.user_id !== userId)) throw new AppError('NO_PERMISSION_ON_RECORD');
+  if (!row || (owner !== null && !isOwnedBy(row, owner))) throw new AppError('NO_PERMISSION_ON_RECORD');
   return row;
 }
 

@@ -305,6 +305,27 @@ describe('trading scenarios', () => {
     expect(await available(other.id)).toBe('1000.000000');
   });
 
+  it('twenty closes of one position at once: one closes it, the others answer 10141, none a 500 (#13)', async () => {
+    await price({ BTCUSDT: '65000' });
+    const user = await fundedUser('1000');
+    const opened = await call<TPosition>(user.token, 'POST', '/contracts/open', {
+      code: 'BTCUSDT',
+      side: 'long',
+      lots: '0.01',
+      leverage: 2,
+    });
+    expect(opened.code).toBe(200);
+    await price({ BTCUSDT: '65100' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(user.token, 'POST', '/contracts/close', { orderNo: opened.data.orderNo })),
+    );
+    const codes = answers.map((answer) => answer.code).sort((a, b) => a - b);
+    expect(codes).toEqual([200, ...Array.from({ length: 19 }, () => 10141)]);
+    // 1,000 - 0.65 opening fee + 1 profit, paid once.
+    expect(await available(user.id)).toBe('1000.350000');
+    expect(await auditLedger(testApp.database.db)).toEqual([]);
+  });
+
   it('opens arriving together share a commit; each is checked against what the ones before it took', async () => {
     await price({ BTCUSDT: '65000' });
     const user = await fundedUser('1000');
@@ -371,5 +392,45 @@ describe('trading scenarios', () => {
     expect(filled.data).toMatchObject({ status: 'open', openPrice: '63990', fee: '0.639900' });
     const all = await call<Array<{ orderNo: string; kind: string }>>(user.token, 'GET', '/allOrders/all');
     expect(all.data.map((order) => order.orderNo)).toEqual([cancelled.data.orderNo, limit.data.orderNo]);
+  });
+
+  it('a position is closed, amended, cancelled or read only in the book it was opened in (#13)', async () => {
+    await price({ BTCUSDT: '65000' });
+    const user = await fundedUser('10000');
+    const open = await call<TPosition>(user.token, 'POST', '/contracts/open', {
+      code: 'BTCUSDT',
+      side: 'long',
+      lots: '0.01',
+      leverage: 2,
+    });
+    const pending = await call<TPosition>(user.token, 'POST', '/contracts/open', {
+      code: 'BTCUSDT',
+      side: 'long',
+      lots: '0.01',
+      leverage: 2,
+      orderType: 'limit',
+      price: '60000',
+    });
+    // The same user, signed in, with the demo book selected (virtually: YES): a stale order
+    // number from the live book must not move live money.
+    const inDemo = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (
+        await testApp.app.inject({
+          method,
+          url: `/swx/customer${url}`,
+          headers: { authorization: user.token, virtually: 'YES' },
+          ...(payload ? { payload } : {}),
+        })
+      ).json() as { code: number };
+    expect((await inDemo('POST', '/contracts/close', { orderNo: open.data.orderNo })).code).toBe(10035);
+    expect((await inDemo('POST', '/contracts/amend', { orderNo: open.data.orderNo, stopLoss: '60000' })).code).toBe(
+      10035,
+    );
+    expect((await inDemo('POST', '/contracts/cancel', { orderNo: pending.data.orderNo })).code).toBe(10035);
+    expect((await inDemo('GET', `/contracts/order/${open.data.orderNo}`)).code).toBe(10035);
+    const live = await call<TPosition>(user.token, 'GET', `/contracts/order/${open.data.orderNo}`);
+    expect(live.data).toMatchObject({ status: 'open', stopLoss: null });
+    const stillPending = await call<TPosition>(user.token, 'GET', `/contracts/order/${pending.data.orderNo}`);
+    expect(stillPending.data.status).toBe('pending');
   });
 });

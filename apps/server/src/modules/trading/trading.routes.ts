@@ -8,21 +8,25 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
     trading.toWire(await trading.open(caller.id, request.book, body)),
   );
 
-  defineRoute(app, tradingRoutes.close, async ({ body, caller }) =>
-    trading.toWire(await trading.close(caller.id, body.orderNo, body.lots)),
+  // A position is changed or read only in the book the request chose (#13): a demo session's
+  // stale order number must never close a live position.
+  defineRoute(app, tradingRoutes.close, async ({ body, request, caller }) =>
+    trading.toWire(await trading.close({ userId: caller.id, book: request.book }, body.orderNo, body.lots)),
   );
 
-  defineRoute(app, tradingRoutes.amend, async ({ body, caller }) =>
-    trading.toWire(await trading.amend(caller.id, body)),
+  defineRoute(app, tradingRoutes.amend, async ({ body, request, caller }) =>
+    trading.toWire(await trading.amend({ userId: caller.id, book: request.book }, body)),
   );
 
-  defineRoute(app, tradingRoutes.cancel, async ({ body, caller }) =>
-    trading.toWire(await trading.cancel(caller.id, body.orderNo)),
+  defineRoute(app, tradingRoutes.cancel, async ({ body, request, caller }) =>
+    trading.toWire(await trading.cancel({ userId: caller.id, book: request.book }, body.orderNo)),
   );
 
   defineRoute(app, tradingRoutes.orders, ({ query, request, caller }) => trading.list(caller.id, request.book, query));
 
-  defineRoute(app, tradingRoutes.order, ({ params, caller }) => trading.get(caller.id, params.orderNo));
+  defineRoute(app, tradingRoutes.order, ({ params, request, caller }) =>
+    trading.get({ userId: caller.id, book: request.book }, params.orderNo),
+  );
 
   defineRoute(app, tradingRoutes.accountSummary, async ({ request, caller }) => {
     const { unrealisedMinor: _, ...summary } = await trading.accountSummary(caller.id, request.book);

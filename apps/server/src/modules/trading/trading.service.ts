@@ -1,4 +1,5 @@
 import type { Book, TAccountSummary, TOpenPositionRequest, TOrdersQuery, TPosition } from '@openbourse/contracts';
+import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import type { EventPublisher } from '../../platform/events/event-bus.js';
 import type { FeeSchedule, MarketHub } from '../market/index.js';
 import { accountSummary } from './account-summary.js';
@@ -12,7 +13,7 @@ import { positionToWire, unrealisedOf } from './position-wire.js';
 import { tradedVolume24h } from './traded-volume.js';
 import type { TradingEvents } from './trading.events.js';
 import type { PositionRow } from './trading.repository.js';
-import type { TradingContext, TradingDb, TradingTrx, TrailingStops } from './trading-context.js';
+import type { PositionOwner, TradingContext, TradingDb, TradingTrx, TrailingStops } from './trading-context.js';
 import { tradingInstrument } from './trading-rules.js';
 
 /**
@@ -47,7 +48,7 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
   };
   /** Runs a change in a transaction of its own and publishes the rows it changed. */
   const change = async (work: (trx: TradingTrx) => Promise<PositionRow[]>): Promise<PositionRow[]> => {
-    const rows = await db.transaction().execute(work);
+    const rows = await inRetriedTransaction(db, work);
     changed(rows);
     return rows;
   };
@@ -66,8 +67,8 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
     },
 
     /** Closes a position (all of it, or `lots` of it) at the current price. */
-    async close(userId: string, orderNo: string, lots?: string): Promise<PositionRow> {
-      const rows = await change((trx) => closePosition(trx, ctx, userId, orderNo, lots));
+    async close(owner: PositionOwner, orderNo: string, lots?: string): Promise<PositionRow> {
+      const rows = await change((trx) => closePosition(trx, ctx, owner, orderNo, lots));
       return rows.at(-1) as PositionRow;
     },
 
@@ -83,19 +84,19 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
       return rows[0] ?? null;
     },
 
-    async amend(userId: string, request: AmendRequest): Promise<PositionRow> {
-      const [row] = await change(async (trx) => [await amendPosition(trx, ctx, userId, request)]);
+    async amend(owner: PositionOwner, request: AmendRequest): Promise<PositionRow> {
+      const [row] = await change(async (trx) => [await amendPosition(trx, ctx, owner, request)]);
       return row as PositionRow;
     },
 
-    async cancel(userId: string, orderNo: string): Promise<PositionRow> {
-      const [row] = await change(async (trx) => [await cancelOrder(trx, ctx, userId, orderNo)]);
+    async cancel(owner: PositionOwner, orderNo: string): Promise<PositionRow> {
+      const [row] = await change(async (trx) => [await cancelOrder(trx, ctx, owner, orderNo)]);
       return row as PositionRow;
     },
 
     list: (userId: string, book: Book, query: TOrdersQuery) => listOrders(db, ctx, userId, book, query),
 
-    get: (userId: string, orderNo: string): Promise<TPosition> => getOrder(db, ctx, userId, orderNo),
+    get: (owner: PositionOwner, orderNo: string): Promise<TPosition> => getOrder(db, ctx, owner, orderNo),
 
     all: (userId: string, book: Book) => allOrders(db, ctx, userId, book),
 

@@ -45,6 +45,7 @@ export async function startEmbeddedPostgres(options: {
   const password = await readOrCreatePassword(path.join(options.dir, 'embedded-pg.secret'));
   const isRoot = userInfo().uid === 0;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const recentLines: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -54,19 +55,39 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
-    onError: (error) => options.log?.(`embedded PostgreSQL: ${String(error)}`),
+    // PostgreSQL's own lines are kept (the last few) to say why a start failed: the package
+    // rejects with no reason (e.g. a postmaster.pid left by a killed server still running).
+    onLog: (message) => keepLast(recentLines, String(message)),
+    onError: (error) => {
+      keepLast(recentLines, String(error));
+      options.log?.(`embedded PostgreSQL: ${String(error)}`);
+    },
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     options.log?.(`initialising embedded PostgreSQL in ${dataDir}`);
     await server.initialise();
   }
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : error === undefined ? '' : String(error);
+    throw new Error(
+      `embedded PostgreSQL did not start in ${dataDir}${reason ? `: ${reason}` : ''}; its last lines:\n${recentLines.join('\n')}`,
+    );
+  }
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
   return {
     connectionString: (database) => `${base}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+const KEPT_LOG_LINES = 20;
+function keepLast(lines: string[], message: string): void {
+  for (const line of message.split('\n')) {
+    if (line.trim()) lines.push(line.trimEnd());
+  }
+  lines.splice(0, Math.max(0, lines.length - KEPT_LOG_LINES));
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 export type PlatformTables = {
-  /** Append-only: operators' actions (SPEC §6). */
+  /** Append-only (a trigger refuses UPDATE, DELETE, TRUNCATE): operators' actions (SPEC §6, issue 14). */
   audit_log: {
     id: Generated<string>;
     actor_user_id: string | null;
@@ -9,6 +9,10 @@ export type PlatformTables = {
     target_type: string | null;
     target_id: string | null;
     details: Generated<unknown>;
+    before: unknown | null;
+    after: unknown | null;
+    reason: string | null;
+    ip: string | null;
     request_id: string | null;
     created_at: Generated<Date>;
   };

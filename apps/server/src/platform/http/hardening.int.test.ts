@@ -41,6 +41,26 @@ describe('hardening', () => {
     }
   });
 
+  it('refuses a lone UTF-16 surrogate anywhere in a request, which PostgreSQL cannot keep in JSON', async () => {
+    const { status, body } = await answer({
+      method: 'POST',
+      url: '/swx/customer/customer/heartbeat',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload: '{"host":"a\\ud800b"}',
+    });
+    expect(status).toBe(400);
+    expect(body.code).toBe(10100);
+    expect(body.data).toEqual({ issues: [{ path: 'body.host', message: 'lone UTF-16 surrogates are not allowed' }] });
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await answer({
+      method: 'POST',
+      url: '/swx/customer/customer/heartbeat',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ host: 'a😀b' }),
+    });
+    expect(emoji.status).toBe(200);
+  });
+
   it('lets tab, line feed and carriage return through to the schema', async () => {
     const { status, body } = await answer({
       method: 'GET',

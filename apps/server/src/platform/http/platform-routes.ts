@@ -3,15 +3,14 @@ import type { Registry } from 'prom-client';
 import { sendError } from '../errors/error-handler.js';
 import { renderDocsPage } from '../openapi/docs-page.js';
 import { buildOpenApiDocument } from '../openapi/openapi.js';
+import type { ReadinessReport } from '../readiness/readiness.js';
 import { registeredRoutes } from './route.js';
 import { applyHtmlSecurityHeaders } from './security-headers.js';
-
-export type Readiness = () => Promise<boolean>;
 
 /** Health, readiness, metrics and the API reference. */
 export function registerPlatformRoutes(
   app: FastifyInstance,
-  options: { readiness: Readiness; metrics: Registry; version: string },
+  options: { readiness: { report(): Promise<ReadinessReport> }; metrics: Registry; version: string },
 ): void {
   let openApiDocument: Record<string, unknown> | null = null;
   const document = () => {
@@ -30,12 +29,12 @@ export function registerPlatformRoutes(
     method: 'GET',
     url: '/readyz',
     config: { auth: 'public' },
+    // 503 in the envelope (code 10108) naming what is not ready yet, e.g. data {status:
+    // "loading", loading: ["market-backfill"]}; 200 {status: "ready"} once everything is.
     handler: async (request, reply) => {
-      const isReady = await options.readiness().catch((error: unknown) => {
-        request.log.warn({ err: error }, 'readiness check failed');
-        return false;
-      });
-      if (!isReady) return sendError(request, reply, 'SERVICE_NOT_READY', null);
+      const report = await options.readiness.report();
+      if (!report.isReady)
+        return sendError(request, reply, 'SERVICE_NOT_READY', { status: 'loading', loading: report.loading });
       return { status: 'ready' };
     },
   });

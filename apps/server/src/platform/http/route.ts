@@ -1,4 +1,10 @@
-import { CATALOGUE, type RouteDeclaration, type TFieldIssue } from '@openbourse/contracts';
+import {
+  CATALOGUE,
+  type CatalogueName,
+  type RouteDeclaration,
+  type RouteOwner,
+  type TFieldIssue,
+} from '@openbourse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
@@ -29,9 +35,21 @@ export type RouteHandlerInput<D extends RouteDeclaration> = {
   caller: D['auth'] extends 'public' ? Caller | null : Caller;
 };
 
+/**
+ * An answer with a success code other than the route's own, for a route whose outcome varies
+ * (the ledger adjustment: 200 when it moved, 20001 when it waits for review). The data still
+ * follows the route's declared response schema.
+ */
+export class CodedAnswer<T> {
+  constructor(
+    readonly code: CatalogueName,
+    readonly data: T,
+  ) {}
+}
+
 export type RouteHandler<D extends RouteDeclaration> = (
   input: RouteHandlerInput<D>,
-) => Promise<Infer<D['response']> | PreserializedData<Infer<D['response']>>>;
+) => Promise<Infer<D['response']> | PreserializedData<Infer<D['response']>> | CodedAnswer<Infer<D['response']>>>;
 
 /** What the OpenAPI builder needs of each route. */
 export type RegisteredRoute = {
@@ -45,6 +63,8 @@ export type RegisteredRoute = {
   params?: z.ZodType;
   response: z.ZodType;
   successCode: number;
+  /** Whose records it touches (every protected route says); the access matrix reads it. */
+  owner?: RouteOwner;
 };
 
 declare module 'fastify' {
@@ -86,6 +106,7 @@ export function defineRoute<D extends RouteDeclaration>(
     params: route.params,
     response: route.response,
     successCode,
+    owner: route.owner,
   });
 
   app.route({
@@ -119,6 +140,7 @@ export function defineRoute<D extends RouteDeclaration>(
         if (answer.coding !== 'identity') reply.header('content-encoding', answer.coding);
         return reply.send(answer.bytes);
       }
+      if (data instanceof CodedAnswer) return envelope(CATALOGUE[data.code].code, data.data ?? null, request.language);
       return envelope(successCode, data ?? null, request.language);
     },
   });
@@ -131,17 +153,31 @@ export function defineRoute<D extends RouteDeclaration>(
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+/**
+ * A lone UTF-16 surrogate (JSON's `"\ud800"`) is no text: PostgreSQL refuses it in JSON (the audit
+ * log's before and after) and a text column would silently keep U+FFFD instead. Refused here too,
+ * for every string of every request (#13, #14).
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
 /** Deeper input than this is refused by the schemas anyway; the walk stops there. */
 const MAX_WALK_DEPTH = 32;
 
+function textProblem(text: string): string | null {
+  if (CONTROL_CHARACTER.test(text)) return 'control characters are not allowed';
+  if (LONE_SURROGATE.test(text)) return 'lone UTF-16 surrogates are not allowed';
+  return null;
+}
+
 function findControlCharacters(value: unknown, path: string, issues: TFieldIssue[], depth = 0): void {
   if (typeof value === 'string') {
-    if (CONTROL_CHARACTER.test(value)) issues.push({ path, message: 'control characters are not allowed' });
+    const problem = textProblem(value);
+    if (problem) issues.push({ path, message: problem });
     return;
   }
   if (depth >= MAX_WALK_DEPTH || typeof value !== 'object' || value === null) return;
   for (const [key, item] of Object.entries(value)) {
-    if (CONTROL_CHARACTER.test(key)) issues.push({ path, message: 'control characters are not allowed' });
+    const problem = textProblem(key);
+    if (problem) issues.push({ path, message: problem });
     findControlCharacters(item, `${path}.${key}`, issues, depth + 1);
   }
 }

@@ -7,7 +7,9 @@ export type Mailer = { send: (mail: OutgoingMail) => Promise<void>; kind: 'smtp'
 
 /**
  * Real delivery over SMTP when SMTP_URL is set; otherwise (development) every mail lands in
- * the `mail_outbox` table and on the console, so codes can be read without a mail server.
+ * the `mail_outbox` table, where codes can be read without a mail server. The log names the
+ * outbox row only: addresses and live codes never reach a log (#13). Production refuses to
+ * start without SMTP_URL (config.ts).
  */
 export function createMailer(
   db: DbView<PlatformTables>,
@@ -25,11 +27,12 @@ export function createMailer(
   return {
     kind: 'outbox',
     send: async (mail) => {
-      await db
+      const row = await db
         .insertInto('mail_outbox')
         .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text })
-        .execute();
-      options.log(`[mail outbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      options.log(`[mail outbox] mail ${row.id} queued in the mail_outbox table (SMTP_URL is unset)`);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ClusterBus } from '../bus/cluster-bus.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * The one realtime gateway (issue 12): the socket at `/swx/customer/message`, its sign-in
@@ -171,9 +172,16 @@ export function createRealtime(options: {
     async register(app) {
       await app.register(async (socketScope) => {
         await socketScope.register(fastifyWebsocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
-        socketScope.get('/message', { websocket: true, config: { auth: 'public' } }, (socket, request) =>
-          accept(socket, request.language),
-        );
+        socketScope.route({
+          method: 'GET',
+          url: '/message',
+          config: { auth: 'public' },
+          wsHandler: (socket, request) => accept(socket, request.language),
+          // A plain GET (no upgrade) gets the envelope like every other answer (#13), not an empty 404.
+          handler: async () => {
+            throw new AppError('NOT_FOUND');
+          },
+        });
         socketScope.addHook('onClose', async () => {
           clearInterval(heartbeat);
           for (const connection of connections) connection.socket.close(1001, 'server shutting down');

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -17,13 +18,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LANGUAGE_BCP47, type Language, type TUserInfo } from '@openbourse/contracts';
-import { identityEndpoints } from '@openbourse/contracts/constants';
+import { CATALOGUE, identityEndpoints } from '@openbourse/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { callApi } from '../../shared/api/client';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError, callApi } from '../../shared/api/client';
+import { errorMessage } from '../../shared/api/errors';
 import { catalogueMessage } from '../../shared/i18n/i18n';
+import { isOperatorTwoFactorState } from '../../shared/routes';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SupportLink } from '../../shared/ui/SupportLink';
@@ -218,12 +221,24 @@ function TwoFactor({ user }: { user: TUserInfo }) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  // Turning it off asks for the password too (#13); an account without one gives the code alone.
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: 'code' | 'password'; message: string } | null>(null);
+  const asksPassword = user.totpEnabled && user.hasPassword;
+  // Sent here by a back-office route refused for two-factor being off (10144, #14).
+  const isRequiredForOperator = isOperatorTwoFactorState(useLocation().state) && !user.totpEnabled;
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (isRequiredForOperator) section.current?.scrollIntoView({ block: 'start' });
+  }, [isRequiredForOperator]);
   const start = useMutation({ mutationFn: () => callApi(identityEndpoints.totpSetup, {}) });
   const confirm = useMutation({
     mutationFn: (turn: 'on' | 'off') =>
-      callApi(turn === 'on' ? identityEndpoints.totpEnable : identityEndpoints.totpDisable, {
-        body: { code: code.trim() },
-      }),
+      turn === 'on'
+        ? callApi(identityEndpoints.totpEnable, { body: { code: code.trim() } })
+        : callApi(identityEndpoints.totpDisable, {
+            body: asksPassword ? { code: code.trim(), password } : { code: code.trim() },
+          }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['identity', 'userInfo'] }),
   });
 
@@ -242,18 +257,25 @@ function TwoFactor({ user }: { user: TUserInfo }) {
   }, [setup]);
 
   const submit = async (turn: 'on' | 'off', message: string) => {
+    setFieldError(null);
     try {
       await confirm.mutateAsync(turn);
       setSetup(null);
       setCode('');
+      setPassword('');
       notifications.show({ color: 'green', message, autoClose: 3000 });
-    } catch {
-      // Announced by the mutation toast.
+    } catch (error) {
+      // Announced by the mutation toast, and beside the field it is about.
+      if (error instanceof ApiError && error.code === CATALOGUE.PASSWORD_WRONG.code) {
+        setFieldError({ field: 'password', message: errorMessage(error) });
+      } else if (error instanceof ApiError && error.code === CATALOGUE.TOTP_INVALID.code) {
+        setFieldError({ field: 'code', message: errorMessage(error) });
+      }
     }
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="profile-2fa">
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-2fa" ref={section}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h3" id="profile-2fa">
           {t('profile.twoFactor')}
@@ -262,6 +284,11 @@ function TwoFactor({ user }: { user: TUserInfo }) {
           {user.totpEnabled ? t('profile.twoFactorOn') : t('profile.twoFactorOff')}
         </Badge>
       </Group>
+      {isRequiredForOperator && (
+        <Alert color="yellow" role="alert" mb="sm" data-testid="operator-two-factor-required">
+          {catalogueMessage(CATALOGUE.OPERATOR_TOTP_REQUIRED.code)}
+        </Alert>
+      )}
       {!user.totpEnabled && !setup && (
         <Button
           variant="light"
@@ -285,8 +312,23 @@ function TwoFactor({ user }: { user: TUserInfo }) {
           </Text>
         </Stack>
       )}
+      {user.totpEnabled && (
+        <Text size="sm">
+          {asksPassword ? t('profile.twoFactorDisableHint') : t('profile.twoFactorDisableHintCodeOnly')}
+        </Text>
+      )}
       {(setup || user.totpEnabled) && (
         <Group align="flex-end" mt="sm">
+          {asksPassword && (
+            <PasswordInput
+              label={t('profile.twoFactorPassword')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={fieldError?.field === 'password' ? fieldError.message : undefined}
+              required
+            />
+          )}
           <TextInput
             label={t('auth.totp')}
             inputMode="numeric"
@@ -294,6 +336,7 @@ function TwoFactor({ user }: { user: TUserInfo }) {
             maxLength={6}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
+            error={fieldError?.field === 'code' ? fieldError.message : undefined}
           />
           {user.totpEnabled ? (
             <Button

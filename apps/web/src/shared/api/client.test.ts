@@ -1,6 +1,13 @@
-import { contentEndpoints, marketEndpoints, tradingEndpoints } from '@openbourse/contracts/constants';
+import {
+  adminEndpoints,
+  CATALOGUE,
+  contentEndpoints,
+  identityEndpoints,
+  marketEndpoints,
+  tradingEndpoints,
+} from '@openbourse/contracts/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, endpointPath, toQueryString } from './client';
+import { ApiError, apiDownload, callApi, endpointPath, setSessionHooks, toQueryString } from './client';
 
 describe('the API client', () => {
   it('sends GET arrays as repeated keys and skips empty values', () => {
@@ -52,6 +59,45 @@ describe('the API client', () => {
       const refused = callApi(tradingEndpoints.close, { body: { orderNo: 'P1', lots: '0' } });
       await expect(refused).rejects.toBeInstanceOf(ApiError);
       await expect(refused).rejects.toMatchObject({ code: 10016, msg: 'Purchase amount is wrong' });
+    });
+
+    describe('an operator without two-factor (10144, #14)', () => {
+      const refusal = {
+        code: CATALOGUE.OPERATOR_TOTP_REQUIRED.code,
+        data: null,
+        msg: 'Turn on two-factor authentication in your profile to use the back office.',
+      };
+      const hooks = { onOperatorTwoFactorRequired: vi.fn(), onUnauthorized: vi.fn() };
+      afterEach(() => {
+        hooks.onOperatorTwoFactorRequired.mockReset();
+        hooks.onUnauthorized.mockReset();
+        setSessionHooks({ onOperatorTwoFactorRequired: () => undefined, onUnauthorized: () => undefined });
+      });
+
+      it('sends them to set it up and still fails the call with the code and message', async () => {
+        setSessionHooks(hooks);
+        vi.stubGlobal('fetch', answer(refusal, 403));
+        const refused = callApi(adminEndpoints.auditLog, { query: {} });
+        await expect(refused).rejects.toMatchObject({ code: refusal.code, msg: refusal.msg });
+        expect(hooks.onOperatorTwoFactorRequired).toHaveBeenCalledTimes(1);
+        expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+      });
+
+      it('does the same for a download', async () => {
+        setSessionHooks(hooks);
+        vi.stubGlobal('fetch', answer(refusal, 403));
+        await expect(apiDownload({ path: '/swx/admin/some-export' })).rejects.toMatchObject({ code: refusal.code });
+        expect(hooks.onOperatorTwoFactorRequired).toHaveBeenCalledTimes(1);
+      });
+
+      it('leaves the other refusals alone, the sign-in step 10116 included', async () => {
+        setSessionHooks(hooks);
+        vi.stubGlobal('fetch', answer({ code: CATALOGUE.TOTP_REQUIRED.code, data: null, msg: 'code' }, 400));
+        await expect(callApi(identityEndpoints.totpSetup, {})).rejects.toBeInstanceOf(ApiError);
+        vi.stubGlobal('fetch', answer({ code: CATALOGUE.FORBIDDEN.code, data: null, msg: 'no' }, 403));
+        await expect(callApi(adminEndpoints.auditLog, { query: {} })).rejects.toBeInstanceOf(ApiError);
+        expect(hooks.onOperatorTwoFactorRequired).not.toHaveBeenCalled();
+      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { TEnvelope } from '@openbourse/contracts';
 import {
+  CATALOGUE,
   type Endpoint,
   type EndpointInput,
   type EndpointInputOf,
@@ -34,6 +35,11 @@ type SessionHooks = {
   onUnauthorized: () => void;
   /** Code 10009: the session module clears the session and reloads. */
   onUserNotFound: () => void;
+  /**
+   * Code 10144: an operator route refused an operator without two-factor authentication (#14);
+   * the app opens the profile's two-factor section with the message.
+   */
+  onOperatorTwoFactorRequired: () => void;
 };
 
 // Until the session module plugs in, there is no token and the account mode is live.
@@ -42,6 +48,7 @@ let sessionHooks: SessionHooks = {
   getVirtually: () => 'NO',
   onUnauthorized: () => undefined,
   onUserNotFound: () => undefined,
+  onOperatorTwoFactorRequired: () => undefined,
 };
 
 export function setSessionHooks(hooks: Partial<SessionHooks>): void {
@@ -114,6 +121,13 @@ export function callApi<E extends Endpoint<EndpointInput, unknown>>(
   );
 }
 
+/** The answers that concern the session rather than the call: the session module reacts to them. */
+function reactToSessionCode(code: number, status: number): void {
+  if (code === 401 || status === 401) sessionHooks.onUnauthorized();
+  if (code === 10009) sessionHooks.onUserNotFound();
+  if (code === CATALOGUE.OPERATOR_TOTP_REQUIRED.code) sessionHooks.onOperatorTwoFactorRequired();
+}
+
 async function request<T>(method: 'GET' | 'POST' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timeout = setTimeout(
@@ -150,8 +164,7 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', url: string, option
     throw new ApiError(CLIENT_CODES.BAD_RESPONSE, '');
   }
   const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
-  if (code === 401 || response.status === 401) sessionHooks.onUnauthorized();
-  if (code === 10009) sessionHooks.onUserNotFound();
+  reactToSessionCode(code, response.status);
   if (!isSuccessCode(code)) throw new ApiError(code, envelope.msg ?? '', envelope.data ?? null);
   return (envelope.data ?? envelope.result) as T;
 }
@@ -177,8 +190,7 @@ export async function apiDownload(
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const envelope = (await response.json().catch(() => ({}))) as Partial<TEnvelope<unknown>>;
     const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
-    if (code === 401 || response.status === 401) sessionHooks.onUnauthorized();
-    if (code === 10009) sessionHooks.onUserNotFound();
+    reactToSessionCode(code, response.status);
     throw new ApiError(code, envelope.msg ?? '');
   }
   const disposition = response.headers.get('content-disposition') ?? '';

@@ -94,6 +94,16 @@ export const ar: CatalogueMessages = {
   ORDER_NOT_PENDING: 'لم يعد هذا الأمر معلقًا.',
   ENTRY_PRICE_UNREASONABLE:
     'سعر الدخول لا يناسب نوع الأمر: الأمر المحدد ينتظر سعرًا أفضل، وأمر الإيقاف ينتظر سعرًا أسوأ.',
+  OPERATOR_TOTP_REQUIRED: 'فعّل المصادقة الثنائية في ملفك الشخصي لاستخدام المكتب الخلفي.',
+  REVIEW_KIND_UNKNOWN: 'لا توجد قائمة مراجعة من هذا النوع.',
+  REVIEW_ITEM_NOT_FOUND: 'لا يوجد عنصر بهذا المعرّف في هذه القائمة.',
+  REVIEW_ITEM_DECIDED: 'تم البت في هذا العنصر بالفعل.',
+  REVIEW_REASON_INVALID: 'اختر سبب الرفض من قائمة هذه القائمة.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'يجب أن يوافق مشغّل آخر على هذا العنصر: لا يمكن للمشغّل نفسه الموافقة مرتين أو الموافقة على طلبه.',
+  CONTENT_UNSAFE_MARKDOWN: 'يحتوي النص على برنامج نصي أو معالج أحداث أو رابط javascript:؛ احذفه ثم احفظ مرة أخرى.',
+  CONTENT_SLUG_EXISTS: 'هذا المعرّف النصي مستخدم بالفعل لمحتوى آخر.',
+  CONTENT_ENGLISH_REQUIRED: 'يحتاج كل محتوى إلى نصه الإنجليزي؛ فهو ما يُعرض عند غياب اللغات الأخرى.',
   SUBMITTED_FOR_REVIEW: 'أُرسل للمراجعة.',
   DEPOSIT_SUBMITTED: 'أُرسل الإيداع للمراجعة.',
   WITHDRAWAL_SUBMITTED: 'أُرسل طلب السحب للمراجعة.',

@@ -101,6 +101,18 @@ export const de: CatalogueMessages = {
   ORDER_NOT_PENDING: 'Dieser Auftrag ist nicht mehr ausstehend.',
   ENTRY_PRICE_UNREASONABLE:
     'Der Einstiegskurs passt nicht zum Auftragstyp: Ein Limit wartet auf einen besseren Kurs, ein Stop auf einen schlechteren.',
+  OPERATOR_TOTP_REQUIRED:
+    'Aktivieren Sie die Zwei-Faktor-Authentifizierung in Ihrem Profil, um das Backoffice zu nutzen.',
+  REVIEW_KIND_UNKNOWN: 'Es gibt keine Prüfwarteschlange dieser Art.',
+  REVIEW_ITEM_NOT_FOUND: 'In dieser Warteschlange gibt es keinen Eintrag mit dieser ID.',
+  REVIEW_ITEM_DECIDED: 'Über diesen Eintrag wurde bereits entschieden.',
+  REVIEW_REASON_INVALID: 'Wählen Sie einen Ablehnungsgrund aus der Liste dieser Warteschlange.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'Ein anderer Mitarbeiter muss diesen Eintrag genehmigen: Niemand kann zweimal oder den eigenen Antrag genehmigen.',
+  CONTENT_UNSAFE_MARKDOWN:
+    'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
+  CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',
+  CONTENT_ENGLISH_REQUIRED: 'Jeder Inhalt braucht seinen englischen Text; auf ihn greifen die anderen Sprachen zurück.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

@@ -95,6 +95,17 @@ export const en: CatalogueMessages = {
   ORDER_NOT_PENDING: 'This order is no longer pending.',
   ENTRY_PRICE_UNREASONABLE:
     'The entry price does not fit the order type: a limit waits for a better price, a stop for a worse one.',
+  OPERATOR_TOTP_REQUIRED: 'Turn on two-factor authentication in your profile to use the back office.',
+  REVIEW_KIND_UNKNOWN: 'There is no review queue of this kind.',
+  REVIEW_ITEM_NOT_FOUND: 'There is no item with this id in this queue.',
+  REVIEW_ITEM_DECIDED: 'This item has already been decided.',
+  REVIEW_REASON_INVALID: 'Choose a rejection reason from this queue’s list.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'Another operator must approve this item: the same operator cannot approve twice or approve their own request.',
+  CONTENT_UNSAFE_MARKDOWN:
+    'The text contains a script, an event handler or a javascript: link; remove it and save again.',
+  CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',
+  CONTENT_ENGLISH_REQUIRED: 'Every content item needs its English text; it is what other languages fall back to.',
   SUBMITTED_FOR_REVIEW: 'Submitted for review.',
   DEPOSIT_SUBMITTED: 'Deposit submitted for review.',
   WITHDRAWAL_SUBMITTED: 'Withdrawal submitted for review.',

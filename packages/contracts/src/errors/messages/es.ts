@@ -98,6 +98,18 @@ export const es: CatalogueMessages = {
   ORDER_NOT_PENDING: 'Esta orden ya no está pendiente.',
   ENTRY_PRICE_UNREASONABLE:
     'El precio de entrada no corresponde al tipo de orden: una limitada espera un precio mejor; una stop, uno peor.',
+  OPERATOR_TOTP_REQUIRED: 'Active la autenticación de dos factores en su perfil para usar el back office.',
+  REVIEW_KIND_UNKNOWN: 'No existe una cola de revisión de este tipo.',
+  REVIEW_ITEM_NOT_FOUND: 'No hay ningún elemento con este id en esta cola.',
+  REVIEW_ITEM_DECIDED: 'Este elemento ya ha sido resuelto.',
+  REVIEW_REASON_INVALID: 'Elija un motivo de rechazo de la lista de esta cola.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'Otro operador debe aprobar este elemento: el mismo operador no puede aprobar dos veces ni aprobar su propia solicitud.',
+  CONTENT_UNSAFE_MARKDOWN:
+    'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
+  CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',
+  CONTENT_ENGLISH_REQUIRED:
+    'Todo contenido necesita su texto en inglés; es el que se muestra cuando falta otro idioma.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',

@@ -98,6 +98,18 @@ export const fr: CatalogueMessages = {
   ORDER_NOT_PENDING: 'Cet ordre n’est plus en attente.',
   ENTRY_PRICE_UNREASONABLE:
     'Le prix d’entrée ne correspond pas au type d’ordre : un ordre limite attend un meilleur prix, un ordre stop un prix moins favorable.',
+  OPERATOR_TOTP_REQUIRED: 'Activez l’authentification à deux facteurs dans votre profil pour utiliser le back-office.',
+  REVIEW_KIND_UNKNOWN: 'Il n’existe pas de file de validation de ce type.',
+  REVIEW_ITEM_NOT_FOUND: 'Cette file ne contient aucun élément avec cet identifiant.',
+  REVIEW_ITEM_DECIDED: 'Une décision a déjà été prise sur cet élément.',
+  REVIEW_REASON_INVALID: 'Choisissez un motif de refus dans la liste de cette file.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'Un autre opérateur doit approuver cet élément : un même opérateur ne peut pas approuver deux fois ni approuver sa propre demande.',
+  CONTENT_UNSAFE_MARKDOWN:
+    'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
+  CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',
+  CONTENT_ENGLISH_REQUIRED:
+    'Chaque contenu doit avoir son texte anglais ; c’est lui qui s’affiche à défaut des autres langues.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

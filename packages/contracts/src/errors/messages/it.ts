@@ -97,6 +97,18 @@ export const it: CatalogueMessages = {
   ORDER_NOT_PENDING: 'Questo ordine non è più in attesa.',
   ENTRY_PRICE_UNREASONABLE:
     'Il prezzo di ingresso non è adatto al tipo di ordine: un limite attende un prezzo migliore, uno stop uno peggiore.',
+  OPERATOR_TOTP_REQUIRED: 'Attivare l’autenticazione a due fattori nel proprio profilo per usare il back office.',
+  REVIEW_KIND_UNKNOWN: 'Non esiste una coda di verifica di questo tipo.',
+  REVIEW_ITEM_NOT_FOUND: 'In questa coda non c’è alcun elemento con questo id.',
+  REVIEW_ITEM_DECIDED: 'Su questo elemento è già stata presa una decisione.',
+  REVIEW_REASON_INVALID: 'Scegliere un motivo di rifiuto dall’elenco di questa coda.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'Un altro operatore deve approvare questo elemento: lo stesso operatore non può approvare due volte né approvare la propria richiesta.',
+  CONTENT_UNSAFE_MARKDOWN:
+    'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
+  CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',
+  CONTENT_ENGLISH_REQUIRED:
+    'Ogni contenuto deve avere il testo in inglese: è quello mostrato quando manca un’altra lingua.',
   SUBMITTED_FOR_REVIEW: 'Richiesta inviata per la verifica.',
   DEPOSIT_SUBMITTED: 'Deposito inviato per la verifica.',
   WITHDRAWAL_SUBMITTED: 'Prelievo inviato per la verifica.',

@@ -93,6 +93,17 @@ export const ja: CatalogueMessages = {
   ORDER_NOT_PENDING: 'この注文はすでに待機中ではありません。',
   ENTRY_PRICE_UNREASONABLE:
     'エントリー価格が注文種別と合いません。指値はより有利な価格、逆指値はより不利な価格で待機します。',
+  OPERATOR_TOTP_REQUIRED: 'バックオフィスを利用するには、プロフィールで二段階認証を有効にしてください。',
+  REVIEW_KIND_UNKNOWN: 'この種類の審査キューはありません。',
+  REVIEW_ITEM_NOT_FOUND: 'このキューにこの ID の項目はありません。',
+  REVIEW_ITEM_DECIDED: 'この項目はすでに判定済みです。',
+  REVIEW_REASON_INVALID: 'このキューの却下理由一覧から理由を選んでください。',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    'この項目は別のオペレーターの承認が必要です。同じオペレーターが二度承認したり、自分の申請を承認したりすることはできません。',
+  CONTENT_UNSAFE_MARKDOWN:
+    '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
+  CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',
+  CONTENT_ENGLISH_REQUIRED: '各コンテンツには英語のテキストが必要です。他の言語がない場合は英語が表示されます。',
   SUBMITTED_FOR_REVIEW: '申請を受け付けました。審査結果をお待ちください。',
   DEPOSIT_SUBMITTED: '入金申請を受け付けました。審査結果をお待ちください。',
   WITHDRAWAL_SUBMITTED: '出金申請を受け付けました。審査結果をお待ちください。',

@@ -94,6 +94,17 @@ export const ko: CatalogueMessages = {
   ORDER_NOT_PENDING: '이 주문은 더 이상 대기 중이 아닙니다.',
   ENTRY_PRICE_UNREASONABLE:
     '진입 가격이 주문 유형과 맞지 않습니다. 지정가는 더 유리한 가격을, 스톱은 더 불리한 가격을 기다립니다.',
+  OPERATOR_TOTP_REQUIRED: '백오피스를 사용하려면 프로필에서 2단계 인증을 켜 주세요.',
+  REVIEW_KIND_UNKNOWN: '이 종류의 심사 대기열은 없습니다.',
+  REVIEW_ITEM_NOT_FOUND: '이 대기열에 해당 ID의 항목이 없습니다.',
+  REVIEW_ITEM_DECIDED: '이 항목은 이미 처리되었습니다.',
+  REVIEW_REASON_INVALID: '이 대기열의 거절 사유 목록에서 사유를 선택해 주세요.',
+  REVIEW_SECOND_OPERATOR_REQUIRED:
+    '다른 운영자가 이 항목을 승인해야 합니다. 같은 운영자가 두 번 승인하거나 자신의 요청을 승인할 수 없습니다.',
+  CONTENT_UNSAFE_MARKDOWN:
+    '본문에 스크립트, 이벤트 핸들러 또는 javascript: 링크가 있습니다. 삭제한 후 다시 저장해 주세요.',
+  CONTENT_SLUG_EXISTS: '이 슬러그는 이미 다른 콘텐츠에서 사용 중입니다.',
+  CONTENT_ENGLISH_REQUIRED: '모든 콘텐츠에는 영어 텍스트가 필요합니다. 다른 언어가 없을 때 영어가 표시됩니다.',
   SUBMITTED_FOR_REVIEW: '심사 요청이 접수되었습니다.',
   DEPOSIT_SUBMITTED: '입금 신청이 접수되어 심사 중입니다.',
   WITHDRAWAL_SUBMITTED: '출금 신청이 접수되어 심사 중입니다.',

@@ -1,6 +1,7 @@
+import { seededRandom } from '../../../platform/random.js';
 import type { AssetClass, FeedAdapter, FeedEvents, InstrumentSeed, RawTick } from '../market.types.js';
 import type { MinuteCandle } from '../price-state.js';
-import { isOpenAt } from '../trading-hours.js';
+import { isOpenAt, openAtEach } from '../trading-hours.js';
 
 /**
  * The sandbox simulator (SPEC §0.2, §9): plausible prices for demos and tests, labelled
@@ -24,18 +25,6 @@ const ANNUAL_VOLATILITY: Record<AssetClass, number> = {
 const YEAR_MS = 365 * 86_400_000;
 /** No single step moves more than this many standard deviations. */
 const MAX_SIGMAS = 4;
-
-/** A small, seedable generator (mulberry32) so tests can replay the same path. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function gaussian(random: () => number): number {
   const u = Math.max(random(), Number.EPSILON);
@@ -112,10 +101,15 @@ export function simulateHistory(
 ): MinuteCandle[] {
   const price = new TickPrice(instrument.tickSize, endPrice);
   const lastMinute = end - (end % 60_000);
+  // Which minutes were open, read from the schedule's changes: asking isOpenAt minute by minute
+  // while walking backwards missed its remembered answer every time and took ~35 s for a day of
+  // 107 instruments (issue 13, fix 7).
+  const instants = Array.from({ length: minutes }, (_, i) => lastMinute - (minutes - i) * 60_000);
+  const isOpen = openAtEach(instrument.hours, instants);
+  const openTimes = instants.filter((_, i) => isOpen[i]);
   const candles: MinuteCandle[] = [];
-  for (let i = 1; i <= minutes; i += 1) {
-    const openTime = lastMinute - i * 60_000;
-    if (!isOpenAt(instrument.hours, new Date(openTime))) continue;
+  for (let index = openTimes.length - 1; index >= 0; index -= 1) {
+    const openTime = openTimes[index] as number;
     const close = price.toString();
     // Four sub-steps inside the minute give it a high and a low.
     const path = [close];

@@ -1,0 +1,29 @@
+import type { TAdminUserDetail } from '@openbourse/contracts';
+import { BOOKS } from '@openbourse/contracts';
+import { formatAmount } from '@openbourse/money';
+import { getBalances } from '../ledger/index.js';
+import type { AdminDb, AdminUserAdministration } from './admin.types.js';
+
+/**
+ * A user's page in the back office (#14): identity's profile and sessions, and the balances of
+ * every account the user has in each book, read through the ledger's public face.
+ */
+export async function userDetail(
+  db: AdminDb,
+  users: AdminUserAdministration,
+  userId: string,
+): Promise<TAdminUserDetail> {
+  const profile = await users.userProfile(userId);
+  const balances: TAdminUserDetail['balances'] = [];
+  for (const book of BOOKS) {
+    for (const balance of await getBalances(db, book, profile.id)) {
+      balances.push({
+        book,
+        asset: balance.asset,
+        available: formatAmount(balance.available, balance.decimals),
+        held: formatAmount(balance.held, balance.decimals),
+      });
+    }
+  }
+  return { ...profile, balances };
+}

@@ -1,0 +1,99 @@
+import type { TPosition } from '@openbourse/contracts';
+import { formatAmount, parseAmount } from '@openbourse/money';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createUserWithSession } from '../../test/test-users.js';
+import { resetDemo } from './ledger.accounts-api.js';
+import { auditLedger } from './ledger.audit.js';
+import { getBalance } from './ledger.service.js';
+
+/**
+ * A demo reset promises exactly 100,000 USDT (#13): opens racing resets, and resets racing each
+ * other, must never lift the demo book above it. Prices come from the test through the hub; the
+ * clock is fixed on a Thursday afternoon, when crypto trades.
+ */
+const AT = Date.parse('2026-11-26T15:00:00Z');
+const PROMISE = parseAmount('100000', 6);
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp(
+    { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
+    undefined,
+    { clock: fixedClock(new Date(AT)) },
+  );
+  testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: AT - 1000 }]);
+  await testApp.app.services.tradingEngine.idle();
+});
+afterAll(() => testApp.close());
+
+async function demoCall<T>(token: string, url: string, payload?: object) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: `/swx/customer${url}`,
+    headers: { authorization: token, virtually: 'YES' },
+    ...(payload ? { payload } : {}),
+  });
+  return response.json() as { code: number; data: T; msg: string };
+}
+const openDemo = (token: string) =>
+  demoCall<TPosition>(token, '/contracts/open', { code: 'BTCUSDT', side: 'long', lots: '0.1', leverage: 2 });
+const demoUsdt = async (userId: string, kind: 'available' | 'held') =>
+  formatAmount(await getBalance(testApp.database.db, 'demo', 'USDT', { kind, userId }), 6);
+
+async function closeEveryDemoPosition(token: string) {
+  const listed = await testApp.app.inject({
+    method: 'GET',
+    url: '/swx/customer/contracts/orders?status=open&size=100',
+    headers: { authorization: token, virtually: 'YES' },
+  });
+  const positions = (listed.json() as { data: { items: TPosition[] } }).data.items;
+  const closed: TPosition[] = [];
+  for (const position of positions) {
+    const answer = await demoCall<TPosition>(token, '/contracts/close', { orderNo: position.orderNo });
+    expect(answer.code).toBe(200);
+    closed.push(answer.data);
+  }
+  return closed;
+}
+
+it('counts the margin of a position opened after the reset closed the others, so its close cannot inflate the book', async () => {
+  const user = await createUserWithSession(testApp, ['user']);
+  const opened = await openDemo(user.token);
+  expect(opened.code).toBe(200);
+  const margin = parseAmount(opened.data.margin, 6);
+  expect(await demoUsdt(user.id, 'held')).toBe(formatAmount(margin, 6));
+  // The reset's own step, as if the open had landed just after trading closed the demo positions.
+  await resetDemo(testApp.database.db, user.id);
+  expect(await demoUsdt(user.id, 'available')).toBe(formatAmount(PROMISE - margin, 6));
+  const [closed] = await closeEveryDemoPosition(user.token);
+  // The margin comes back with the position's result: the book is the promise plus that result.
+  expect(await demoUsdt(user.id, 'available')).toBe(
+    formatAmount(PROMISE + parseAmount(closed?.realisedPnl ?? 'x', 6), 6),
+  );
+  expect(await auditLedger(testApp.database.db)).toEqual([]);
+});
+
+it('resets and opens at once never leave more than 100,000 USDT in the demo book', async () => {
+  const user = await createUserWithSession(testApp, ['user']);
+  for (let round = 0; round < 3; round += 1) {
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0 ? demoCall(user.token, '/user/demo/reset') : openDemo(user.token),
+      ),
+    );
+    // A reset answers 20005 (modified), an open 200.
+    expect(answers.map((answer) => answer.code)).toEqual(answers.map((_, i) => (i % 2 === 0 ? 20005 : 200)));
+    const closed = await closeEveryDemoPosition(user.token);
+    // Every margin is back; opens after the last reset paid their fees, so at most the promise
+    // plus what those positions made.
+    const results = closed.reduce((sum, position) => sum + parseAmount(position.realisedPnl ?? 'x', 6), 0n);
+    expect(await demoUsdt(user.id, 'held')).toBe('0.000000');
+    expect(parseAmount(await demoUsdt(user.id, 'available'), 6)).toBeLessThanOrEqual(PROMISE + results);
+  }
+  const resets = await Promise.all(Array.from({ length: 10 }, () => demoCall(user.token, '/user/demo/reset')));
+  expect(resets.map((answer) => answer.code)).toEqual(resets.map(() => 20005));
+  expect(await demoUsdt(user.id, 'available')).toBe('100000.000000');
+  expect(await auditLedger(testApp.database.db)).toEqual([]);
+});

@@ -1,0 +1,15 @@
+export { createReviewModule, type ReviewModuleDeps } from './review.module.js';
+export type { ReviewService } from './review.service.js';
+export type { ReviewTables } from './review.tables.js';
+export type {
+  ReviewActor,
+  ReviewDecisionTables,
+  ReviewEffect,
+  ReviewItem,
+  ReviewKindActions,
+  ReviewKindHandler,
+  ReviewQueue,
+  ReviewSubmission,
+  ReviewTransaction,
+  UsdtPriceSource,
+} from './review.types.js';

@@ -1,0 +1,374 @@
+import { CATALOGUE, isSuccessCode, type OwnedRecord } from '@openbourse/contracts';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { auditLedger } from '../../modules/ledger/index.js';
+import { type RegisteredRoute, registeredRoutes } from '../../platform/http/route.js';
+import type { TestApp } from '../test-app.js';
+import { createSignableUser } from '../test-users.js';
+import { findAnswerProblem } from './answer-check.js';
+import { type FuzzValue, jsonSchemaOf, sampleFromSchema, toJsonText } from './fuzz-values.js';
+import { createSuiteApp, fundLive } from './suite-app.js';
+
+/**
+ * The access matrix (#13), generated from the route table: every route × a visitor, user B on
+ * user A's records, both books, each operator role, an admin without two-factor authentication,
+ * a revoked and an expired token. What each
+ * cell must answer follows from the route's declared auth level and its owner declaration
+ * (`owner` beside the route in packages/contracts): a later issue's routes join by declaring them.
+ *
+ * - Protected routes answer a visitor, a revoked and an expired token 401; an operator level
+ *   refuses other roles with 10107 (admin holds every role), and an operator without two-factor
+ *   with 10144 (#14); `live-user` refuses the demo book.
+ * - A route pointed at a record (`{ record, at }`) refuses everyone but its owner in its own book,
+ *   and the owner's own request succeeds (so the refusals are not schema failures).
+ * - No answer to anyone else carries user A's identifiers (but for an operator a route declared
+ *   `owner: 'operator'` admits: the back office shows any user), and A's balances and orders are
+ *   the same after everyone else has called every route.
+ */
+
+const ROLE_LEVELS = ['reviewer', 'support', 'admin'] as const;
+type Role = 'user' | (typeof ROLE_LEVELS)[number];
+
+type MatrixCaller = {
+  name: string;
+  /** How the caller signs in for one route; null: no token at all. */
+  token: (() => Promise<string>) | null;
+  book: 'live' | 'demo';
+  roles: Role[];
+  /** Signed in with a token that is no longer valid. */
+  invalidToken?: boolean;
+  /** An operator whose two-factor authentication is off: refused every operator route (#14). */
+  twoFactorOff?: boolean;
+};
+
+const isOperatorLevel = (auth: RegisteredRoute['auth']): boolean => (ROLE_LEVELS as readonly string[]).includes(auth);
+
+type Cell = { route: string; caller: string; expected: string; status: number; code: number; body: string };
+
+/** A request the route's schemas accept, pointed at `recordId` where its owner declaration says. */
+function requestFor(route: RegisteredRoute, recordId: string | null): InjectOptions {
+  const owner = route.owner;
+  const part = (name: 'body' | 'query' | 'params', schema: z.ZodType | undefined) => {
+    const json = jsonSchemaOf(schema);
+    const value = (json ? sampleFromSchema(json) : {}) as Record<string, FuzzValue>;
+    if (owner && typeof owner === 'object' && recordId !== null) {
+      const [where, field] = owner.at.split('.') as [string, string];
+      if (where === name) value[field] = recordId;
+      if (name === 'body' && owner.with) Object.assign(value, owner.with);
+    }
+    return value;
+  };
+  const params = part('params', route.params);
+  const query = part('query', route.query);
+  const url =
+    route.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? 'x'))) +
+    (Object.keys(query).length
+      ? `?${Object.entries(query)
+          .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+          .join('&')}`
+      : '');
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return {
+    method: route.method,
+    url,
+    headers: hasBody ? { 'content-type': 'application/json' } : {},
+    ...(hasBody ? { payload: toJsonText(part('body', route.body)) } : {}),
+  };
+}
+
+function isAdmitted(route: RegisteredRoute, caller: MatrixCaller): boolean {
+  if (route.auth === 'public') return true;
+  if (caller.token === null || caller.invalidToken) return false;
+  if (route.auth === 'live-user') return caller.book === 'live';
+  if (route.auth === 'user') return true;
+  if (caller.twoFactorOff) return false;
+  return caller.roles.includes('admin') || caller.roles.includes(route.auth);
+}
+
+/** The refusal a caller the level does not admit gets. */
+function refusalFor(route: RegisteredRoute, caller: MatrixCaller): keyof typeof CATALOGUE {
+  if (caller.token === null || caller.invalidToken) return 'NOT_LOGGED_IN';
+  if (route.auth === 'live-user') return 'DEMO_NOT_ALLOWED';
+  const hasRole = caller.roles.includes('admin') || caller.roles.some((role) => role === route.auth);
+  if (isOperatorLevel(route.auth) && hasRole && caller.twoFactorOff) return 'OPERATOR_TOTP_REQUIRED';
+  return 'FORBIDDEN';
+}
+
+/**
+ * Whether a field that names a user holds this id: `userId`, `ownerId`…, or `id` in an object that
+ * describes a user (it has a user name or an e-mail). Content and orders have ids of their own.
+ */
+function holdsUserId(value: unknown, userId: string): boolean {
+  if (Array.isArray(value)) return value.some((item) => holdsUserId(item, userId));
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const isUser = ['userName', 'user_name', 'email'].some((key) => key in record);
+  return Object.entries(record).some(
+    ([key, item]) =>
+      ((/^(uid|user_?id|owner_?id|invited_?by|customer_?id)$/i.test(key) || (key === 'id' && isUser)) &&
+        String(item) === userId) ||
+      holdsUserId(item, userId),
+  );
+}
+
+const AUTH_REFUSALS: number[] = [
+  CATALOGUE.NOT_LOGGED_IN.code,
+  CATALOGUE.FORBIDDEN.code,
+  CATALOGUE.DEMO_NOT_ALLOWED.code,
+  CATALOGUE.ABNORMAL_USER_STATUS.code,
+  CATALOGUE.OPERATOR_TOTP_REQUIRED.code,
+];
+
+describe('the access matrix', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createSuiteApp();
+  }, 120_000);
+  afterAll(() => testApp.close());
+
+  const fund = (userId: string) => fundLive(testApp, userId, '100000');
+
+  async function call(options: InjectOptions, token: string | null, book: 'live' | 'demo') {
+    const headers = { ...(options.headers ?? {}), virtually: book === 'demo' ? 'YES' : 'NO' } as Record<string, string>;
+    if (token) headers.authorization = token;
+    const response = await testApp.app.inject({ ...options, headers });
+    let code = -1;
+    try {
+      code = (response.json() as { code: number }).code;
+    } catch {
+      // A plain-text answer (a CSV download) has no code; the checks below say what it may be.
+    }
+    return {
+      status: response.statusCode,
+      code,
+      body: response.body,
+      contentType: String(response.headers['content-type'] ?? ''),
+    };
+  }
+
+  it('every protected route declares whose records it touches, and nothing is served undeclared', () => {
+    const undeclaredProtected = registeredRoutes(testApp.app)
+      .filter((route) => route.auth !== 'public' && route.owner === undefined)
+      .map((route) => `${route.method} ${route.path}`);
+    expect(undeclaredProtected).toEqual([]);
+    const declared = new Set(registeredRoutes(testApp.app).map((route) => `${route.method} ${route.path}`));
+    const servedOutsideDeclarations = testApp.app.routeTable
+      .flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({ ...route, method })),
+      )
+      .filter((route) => route.method !== 'HEAD' && !declared.has(`${route.method} ${route.url}`))
+      .filter((route) => route.auth !== 'public')
+      .map((route) => `${route.method} ${route.url} ${route.auth}`);
+    // A protected route served without a declaration has no owner to check: it must not exist.
+    expect(servedOutsideDeclarations).toEqual([]);
+  });
+
+  it('answers every cell as the route declares, and never shows one user what is another’s', async () => {
+    const userA = await createSignableUser(testApp);
+    await fund(userA.id);
+    const tokenA = await userA.signIn();
+    const userB = await createSignableUser(testApp);
+    await fund(userB.id);
+    const revoked = await createSignableUser(testApp);
+    const expired = await createSignableUser(testApp);
+    const operators = Object.fromEntries(
+      await Promise.all(ROLE_LEVELS.map(async (role) => [role, await createSignableUser(testApp, [role])] as const)),
+    );
+    const adminWithoutTwoFactor = await createSignableUser(testApp, ['admin'], { totp: false });
+
+    const ordersOfA: string[] = [];
+    /** Makers of the records a route can be pointed at; a record kind added in contracts needs one here. */
+    const makeRecord: Record<OwnedRecord, () => Promise<string>> = {
+      'open-position': () => openFor(tokenA, { orderType: 'market' }),
+      'pending-order': () => openFor(tokenA, { orderType: 'limit', price: '30000' }),
+    };
+    async function openFor(token: string, order: Record<string, string>): Promise<string> {
+      const answer = await call(
+        {
+          method: 'POST',
+          url: '/swx/customer/contracts/open',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ code: 'BTCUSDT', side: 'long', lots: '0.01', leverage: 2, ...order }),
+        },
+        token,
+        'live',
+      );
+      const orderNo = (JSON.parse(answer.body) as { data: { orderNo?: string } | null }).data?.orderNo;
+      if (answer.code !== 200 || !orderNo) throw new Error(`could not make a record: ${answer.body}`);
+      ordersOfA.push(orderNo);
+      return orderNo;
+    }
+    // A's standing records, so every listing has something of A's that must not show.
+    await makeRecord['open-position']();
+    await makeRecord['pending-order']();
+
+    const callers: MatrixCaller[] = [
+      { name: 'visitor', token: null, book: 'live', roles: [] },
+      { name: 'user B (live)', token: userB.signIn, book: 'live', roles: ['user'] },
+      { name: 'user B (demo)', token: userB.signIn, book: 'demo', roles: ['user'] },
+      ...ROLE_LEVELS.map((role) => ({
+        name: role,
+        token: (operators[role] as { signIn: () => Promise<string> }).signIn,
+        book: 'live' as const,
+        roles: [role],
+      })),
+      {
+        name: 'an admin without two-factor',
+        token: adminWithoutTwoFactor.signIn,
+        book: 'live',
+        roles: ['admin'],
+        twoFactorOff: true,
+      },
+      {
+        name: 'a revoked token',
+        token: async () => {
+          const token = await revoked.signIn();
+          await call({ method: 'POST', url: '/swx/customer/login/logout' }, token, 'live');
+          return token;
+        },
+        book: 'live',
+        roles: ['user'],
+        invalidToken: true,
+      },
+      {
+        name: 'an expired token',
+        token: async () => {
+          const token = await expired.signIn();
+          await testApp.database.db
+            .updateTable('sessions')
+            .set({ expires_at: new Date(Date.now() - 60_000) })
+            .where('user_id', '=', expired.id)
+            .execute();
+          return token;
+        },
+        book: 'live',
+        roles: ['user'],
+        invalidToken: true,
+      },
+    ];
+
+    async function snapshotOfA(): Promise<string> {
+      const parts = await Promise.all(
+        [
+          '/swx/customer/user/balances',
+          '/swx/customer/contracts/orders?status=open',
+          '/swx/customer/contracts/orders?status=pending',
+        ].map(async (url) => (await call({ method: 'GET', url }, tokenA, 'live')).body),
+      );
+      return parts.join('\n');
+    }
+
+    const routes = registeredRoutes(testApp.app);
+    const recordOf = new Map<RegisteredRoute, string>();
+    for (const route of routes) {
+      if (typeof route.owner === 'object') recordOf.set(route, await makeRecord[route.owner.record]());
+    }
+    // A's identifiers: names and numbers unique enough to find as text, and A's id (a small
+    // number) wherever an answer names a user by id.
+    const markersOfA = () => [userA.userName, userA.email, userA.inviteCode, ...ordersOfA];
+    const namesUserA = (body: string) => {
+      try {
+        return holdsUserId(JSON.parse(body), userA.id);
+      } catch {
+        return new RegExp(`\\b${userA.id}\\b`).test(body) && /user/i.test(body);
+      }
+    };
+
+    const wrong: Cell[] = [];
+    let cells = 0;
+    let leaks = 0;
+    const before = await snapshotOfA();
+
+    for (const route of routes) {
+      const routeName = `${route.method} ${route.path}`;
+      const request = requestFor(route, recordOf.get(route) ?? null);
+      for (const caller of callers) {
+        const token = caller.token ? await caller.token() : null;
+        const answer = await call(request, token, caller.book);
+        cells += 1;
+        const cell = (expected: string): Cell => ({
+          route: routeName,
+          caller: caller.name,
+          expected,
+          status: answer.status,
+          code: answer.code,
+          body: answer.body.slice(0, 160),
+        });
+        const problem = findAnswerProblem(answer, { plainSuccess: route.response instanceof z.ZodString });
+        if (problem) wrong.push(cell(`an answer within the envelope (${problem.kind}: ${problem.detail})`));
+        // A route declared `owner: 'operator'` shows any user's records to the operators it
+        // admits (the back office's users pages, #14): A's there is no leak.
+        const mayShowAnyUser = route.owner === 'operator' && isAdmitted(route, caller);
+        const leaked = mayShowAnyUser
+          ? null
+          : (markersOfA().find((marker) => answer.body.includes(marker)) ??
+            (namesUserA(answer.body) ? `id ${userA.id}` : null));
+        if (leaked) {
+          leaks += 1;
+          wrong.push(cell(`nothing of user A's (it showed ${leaked})`));
+        }
+        if (!isAdmitted(route, caller)) {
+          const refusal = CATALOGUE[refusalFor(route, caller)];
+          if (answer.code !== refusal.code || answer.status !== refusal.status) wrong.push(cell(`${refusal.code}`));
+        } else if (AUTH_REFUSALS.includes(answer.code)) {
+          wrong.push(cell('admitted by its auth level'));
+        } else if (typeof route.owner === 'object' && isSuccessCode(answer.code)) {
+          wrong.push(cell(`a refusal: the ${route.owner.record} is user A's`));
+        }
+      }
+      // User A in the other book: a record lives in the book it was made in.
+      if (typeof route.owner === 'object') {
+        const answer = await call(request, tokenA, 'demo');
+        cells += 1;
+        if (isSuccessCode(answer.code) || answer.status >= 500) {
+          wrong.push({
+            route: routeName,
+            caller: 'user A (demo book)',
+            expected: 'a refusal: the record is in the live book',
+            status: answer.status,
+            code: answer.code,
+            body: answer.body.slice(0, 160),
+          });
+        }
+      }
+    }
+
+    // Everyone else has called every route: A's money and orders are as they were.
+    const after = await snapshotOfA();
+    if (after !== before) {
+      wrong.push({
+        route: '(all)',
+        caller: 'everyone but A',
+        expected: "A's state unchanged",
+        status: 0,
+        code: 0,
+        body: after,
+      });
+    }
+
+    // The owner's own requests succeed, so the refusals above were about ownership, not input.
+    for (const [route, recordId] of recordOf) {
+      const answer = await call(requestFor(route, recordId), tokenA, 'live');
+      cells += 1;
+      if (!isSuccessCode(answer.code)) {
+        wrong.push({
+          route: `${route.method} ${route.path}`,
+          caller: 'user A (owner)',
+          expected: 'success',
+          status: answer.status,
+          code: answer.code,
+          body: answer.body.slice(0, 160),
+        });
+      }
+    }
+
+    expect(await auditLedger(testApp.database.db)).toEqual([]);
+    process.stdout.write(
+      `[access matrix] ${routes.length} routes × ${callers.length} callers: ${cells} cells checked, ` +
+        `${wrong.length} answered otherwise than declared, ${leaks} leaks\n`,
+    );
+    expect(recordOf.size).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});

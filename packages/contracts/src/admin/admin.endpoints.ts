@@ -1,0 +1,45 @@
+import { endpoint, type InputOf, type OutputOf } from '../http/endpoint.js';
+import type {
+  ZAdminUserDetail,
+  ZAdminUserLevelRequest,
+  ZAdminUserLevelResponse,
+  ZAdminUserParams,
+  ZAdminUserStatusRequest,
+  ZAdminUserStatusResponse,
+  ZAdminUsersQuery,
+  ZAdminUsersResponse,
+  ZAuditLogQuery,
+  ZAuditLogResponse,
+} from './admin.contracts.js';
+
+/**
+ * The back-office endpoints as clients see them (issue 14), types only; the server's
+ * declarations add the schemas (`admin.routes.ts`).
+ */
+export const adminEndpoints = {
+  auditLog: endpoint<{ query: InputOf<typeof ZAuditLogQuery> }, OutputOf<typeof ZAuditLogResponse>, 'admin'>(
+    'GET',
+    '/swx/admin/audit-log',
+    'admin',
+  ),
+  users: endpoint<{ query: InputOf<typeof ZAdminUsersQuery> }, OutputOf<typeof ZAdminUsersResponse>, 'admin'>(
+    'GET',
+    '/swx/admin/users',
+    'admin',
+  ),
+  user: endpoint<{ params: InputOf<typeof ZAdminUserParams> }, OutputOf<typeof ZAdminUserDetail>, 'admin'>(
+    'GET',
+    '/swx/admin/users/:id',
+    'admin',
+  ),
+  userLevel: endpoint<
+    { params: InputOf<typeof ZAdminUserParams>; body: InputOf<typeof ZAdminUserLevelRequest> },
+    OutputOf<typeof ZAdminUserLevelResponse>,
+    'admin'
+  >('POST', '/swx/admin/users/:id/level', 'admin'),
+  userStatus: endpoint<
+    { params: InputOf<typeof ZAdminUserParams>; body: InputOf<typeof ZAdminUserStatusRequest> },
+    OutputOf<typeof ZAdminUserStatusResponse>,
+    'admin'
+  >('POST', '/swx/admin/users/:id/status', 'admin'),
+};
