@@ -1,12 +1,13 @@
 import type { TPosition } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { resetDemo } from './ledger.accounts-api.js';
 import { auditLedger } from './ledger.audit.js';
-import { getBalance } from './ledger.service.js';
+import { getBalance, hold } from './ledger.service.js';
 
 /**
  * A demo reset promises exactly 100,000 USDT (#13): opens racing resets, and resets racing each
@@ -73,6 +74,54 @@ it('counts the margin of a position opened after the reset closed the others, so
     formatAmount(PROMISE + parseAmount(closed?.realisedPnl ?? 'x', 6), 6),
   );
   expect(await auditLedger(testApp.database.db)).toEqual([]);
+});
+
+it('counts a held account that an open created and committed while the reset waited for the lock', async () => {
+  // The race CI met once: the reset's locking read started (its snapshot taken) while an open,
+  // holding the available account, created the user's first held account; the read then saw the
+  // open's new available balance but not the new held row, and topped the book up by the margin.
+  const user = await createUserWithSession(testApp, ['user']);
+  const db = testApp.database.db;
+  await resetDemo(db, user.id);
+  const margin = parseAmount('3250', 6);
+  let commitOpen: () => void = () => undefined;
+  const openMayCommit = new Promise<void>((resolve) => {
+    commitOpen = resolve;
+  });
+  let openHolds: () => void = () => undefined;
+  const openHeld = new Promise<void>((resolve) => {
+    openHolds = resolve;
+  });
+  const open = db.transaction().execute(async (trx) => {
+    await hold(trx, {
+      book: 'demo',
+      asset: 'USDT',
+      userId: user.id,
+      amount: margin,
+      reason: 'trade_margin_hold',
+      idempotencyKey: `test-open:${user.id}`,
+    });
+    openHolds();
+    await openMayCommit;
+  });
+  await openHeld;
+  const reset = resetDemo(db, user.id);
+  // Let the reset's read start and wait on the open's lock before the open commits.
+  for (let tries = 0; tries < 200; tries += 1) {
+    const waiting = await sql<{ count: string }>`
+      SELECT count(*)::text AS count FROM pg_stat_activity
+       WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE%'`.execute(db);
+    if (waiting.rows[0]?.count !== '0') break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  commitOpen();
+  await open;
+  await reset;
+  const held = parseAmount(await demoUsdt(user.id, 'held'), 6);
+  const available = parseAmount(await demoUsdt(user.id, 'available'), 6);
+  expect(held).toBe(margin);
+  expect(available + held).toBe(PROMISE);
+  expect(await auditLedger(db)).toEqual([]);
 });
 
 it('resets and opens at once never leave more than 100,000 USDT in the demo book', async () => {

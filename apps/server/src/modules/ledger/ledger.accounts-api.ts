@@ -12,6 +12,7 @@ import { cachedUserSummary } from './balance-cache.js';
 import { inIdempotentTransaction } from './idempotent-transaction.js';
 import { lockUserAccounts, profitSince, transferKeyUsed } from './ledger.repository.js';
 import {
+  getAccountId,
   getAssetDecimals,
   getBalance,
   getBalances,
@@ -195,6 +196,11 @@ export async function ensureDemoFunded(db: Db, userId: string): Promise<void> {
  */
 export async function resetDemo(db: Db, userId: string): Promise<{ asset: 'USDT'; available: string }> {
   await ensureDemoFunded(db, userId);
+  // The held account exists, committed, before the locking read: a read that waits for a lock
+  // sees the new balance of the row it waited for but not a row committed meanwhile, so the held
+  // account a first open creates while holding the available one would be missed, and its margin
+  // paid twice (#13, met once in CI). Locked in one statement, in id order, like every transfer.
+  await getAccountId(db, 'demo', 'USDT', { kind: 'held', userId });
   const resetId = randomUUID();
   await db.transaction().execute(async (trx) => {
     const accounts = await lockUserAccounts(trx, 'demo', userId);
