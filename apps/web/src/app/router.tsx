@@ -27,6 +27,8 @@ const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleC
 const BalancePage = lazy(() => import('../modules/ledger/BalancePage'));
 const MarketPage = lazy(() => import('../modules/market/MarketPage'));
 const InstrumentPage = lazy(() => import('../modules/market/InstrumentPage'));
+// The back office (#14): its own layout and chunk, loaded only at /admin.
+const AdminApp = lazy(() => import('../modules/admin/AdminApp'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 
@@ -73,6 +75,21 @@ function Layout() {
 }
 
 export const router = createBrowserRouter([
+  {
+    path: '/admin/*',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <AdminApp />
+      </Suspense>
+    ),
+  },
   {
     element: <Layout />,
     errorElement: <RouteError />,

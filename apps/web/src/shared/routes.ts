@@ -19,6 +19,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
+  '/admin',
 ]);
 
 export function isRouteAvailable(path: string): boolean {

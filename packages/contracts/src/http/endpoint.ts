@@ -5,8 +5,12 @@
  * declarations (`route-declaration.ts`) add the schemas to the same endpoints.
  */
 
-/** Who may call a route (DESIGN.md): every route declares one. */
-export const AUTH_LEVELS = ['public', 'user', 'live-user', 'reviewer', 'support', 'admin'] as const;
+/**
+ * Who may call a route (DESIGN.md): every route declares one. `reviewer`, `support` and `admin`
+ * admit that role (an admin holds every role); `operator` admits any of the three, for what every
+ * operator reads (the back office's dashboard).
+ */
+export const AUTH_LEVELS = ['public', 'user', 'live-user', 'operator', 'reviewer', 'support', 'admin'] as const;
 export type AuthLevel = (typeof AUTH_LEVELS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

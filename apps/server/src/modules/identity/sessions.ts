@@ -102,8 +102,12 @@ export async function authenticate(
   };
   if (request.book === 'demo' && !ctx.options.demoEnabled) throw new AppError('DEMO_DISABLED');
   if (level === 'live-user' && request.book === 'demo') throw new AppError('DEMO_NOT_ALLOWED');
-  if (level === 'reviewer' || level === 'support' || level === 'admin') {
-    if (!roles.includes('admin') && !roles.includes(level)) throw new AppError('FORBIDDEN');
+  if (level === 'operator' || level === 'reviewer' || level === 'support' || level === 'admin') {
+    const admitted =
+      level === 'operator'
+        ? roles.some((role) => OPERATOR_ROLES.includes(role))
+        : roles.includes('admin') || roles.includes(level);
+    if (!admitted) throw new AppError('FORBIDDEN');
     // Operators must have two-factor on (#14). Only operator routes refuse them: the user
     // routes stay open, since that is where they turn it on (POST /user/totp/setup, /enable).
     // Turning it on forgets the cached sessions, so the next request reads the new state.

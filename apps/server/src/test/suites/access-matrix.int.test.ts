@@ -42,7 +42,14 @@ type MatrixCaller = {
   twoFactorOff?: boolean;
 };
 
-const isOperatorLevel = (auth: RegisteredRoute['auth']): boolean => (ROLE_LEVELS as readonly string[]).includes(auth);
+const isOperatorLevel = (auth: RegisteredRoute['auth']): boolean =>
+  auth === 'operator' || (ROLE_LEVELS as readonly string[]).includes(auth);
+
+/** Whether the caller holds a role the operator level names (`operator`: any operator role). */
+function holdsLevelRole(route: RegisteredRoute, caller: MatrixCaller): boolean {
+  if (route.auth === 'operator') return caller.roles.some((role) => role !== 'user');
+  return caller.roles.includes('admin') || caller.roles.some((role) => role === route.auth);
+}
 
 type Cell = { route: string; caller: string; expected: string; status: number; code: number; body: string };
 
@@ -83,15 +90,16 @@ function isAdmitted(route: RegisteredRoute, caller: MatrixCaller): boolean {
   if (route.auth === 'live-user') return caller.book === 'live';
   if (route.auth === 'user') return true;
   if (caller.twoFactorOff) return false;
-  return caller.roles.includes('admin') || caller.roles.includes(route.auth);
+  return holdsLevelRole(route, caller);
 }
 
 /** The refusal a caller the level does not admit gets. */
 function refusalFor(route: RegisteredRoute, caller: MatrixCaller): keyof typeof CATALOGUE {
   if (caller.token === null || caller.invalidToken) return 'NOT_LOGGED_IN';
   if (route.auth === 'live-user') return 'DEMO_NOT_ALLOWED';
-  const hasRole = caller.roles.includes('admin') || caller.roles.some((role) => role === route.auth);
-  if (isOperatorLevel(route.auth) && hasRole && caller.twoFactorOff) return 'OPERATOR_TOTP_REQUIRED';
+  if (isOperatorLevel(route.auth) && holdsLevelRole(route, caller) && caller.twoFactorOff) {
+    return 'OPERATOR_TOTP_REQUIRED';
+  }
   return 'FORBIDDEN';
 }
 

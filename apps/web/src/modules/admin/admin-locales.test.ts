@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES } from '@openbourse/contracts';
+import { describe, expect, it } from 'vitest';
+
+/** The back office's texts (`locales/<area>.<language>.json`): every area in all ten languages, the same keys, no empty text. */
+const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'locales');
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+const areas = [...new Set(files.map((file) => file.split('.')[0] ?? ''))];
+const read = (area: string, language: string) =>
+  flatten(JSON.parse(readFileSync(path.join(dir, `${area}.${language}.json`), 'utf8')) as Tree);
+
+describe('back-office locale files', () => {
+  it('are named <area>.<language>.json for a known language', () => {
+    expect(
+      files.filter(
+        (file) => !/^[a-z-]+\.[a-z]{2}\.json$/.test(file) || !LANGUAGES.some((l) => file.endsWith(`.${l}.json`)),
+      ),
+    ).toEqual([]);
+    expect(areas).toContain('shell');
+  });
+
+  describe.each(areas)('%s', (area) => {
+    it('exists in every language', () => {
+      expect(LANGUAGES.filter((language) => !files.includes(`${area}.${language}.json`))).toEqual([]);
+    });
+
+    it.each(LANGUAGES)('%s has exactly the English keys, each with text and its placeholders', (language) => {
+      const english = read(area, 'en');
+      const texts = read(area, language);
+      expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
+      expect([...texts].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+      for (const [key, text] of english) {
+        for (const placeholder of text.match(/\{\{\w+\}\}/g) ?? []) {
+          expect(texts.get(key), `${area}.${language} ${key}`).toContain(placeholder);
+        }
+      }
+    });
+  });
+});
