@@ -113,6 +113,7 @@ export const de: CatalogueMessages = {
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',
   CONTENT_ENGLISH_REQUIRED: 'Jeder Inhalt braucht seinen englischen Text; auf ihn greifen die anderen Sprachen zurück.',
+  SESSION_NOT_FOUND: 'Dieser Benutzer hat keine aktive Sitzung mit dieser ID.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

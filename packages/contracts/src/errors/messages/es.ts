@@ -110,6 +110,7 @@ export const es: CatalogueMessages = {
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',
   CONTENT_ENGLISH_REQUIRED:
     'Todo contenido necesita su texto en inglés; es el que se muestra cuando falta otro idioma.',
+  SESSION_NOT_FOUND: 'Este usuario no tiene ninguna sesión en uso con este identificador.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',
