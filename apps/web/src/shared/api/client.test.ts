@@ -1,6 +1,7 @@
 import {
   adminEndpoints,
   CATALOGUE,
+  contentAdminEndpoints,
   contentEndpoints,
   identityEndpoints,
   marketEndpoints,
@@ -52,6 +53,19 @@ describe('the API client', () => {
       expect(url).toBe('/swx/customer/customer-service/footer');
       expect(init?.method).toBe('POST');
       expect(init?.body).toBe('{}');
+    });
+
+    it('sends a PUT as PUT, with its body (the content editor, #14)', async () => {
+      const fetchMock = answer({ code: 200, data: [], msg: 'ok' });
+      vi.stubGlobal('fetch', fetchMock);
+      await callApi(contentAdminEndpoints.saveLink, {
+        params: { type: 'discord' },
+        body: { url: 'https://discord.gg/x' },
+      });
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe('/swx/admin/content/links/discord');
+      expect(init?.method).toBe('PUT');
+      expect(init?.body).toBe('{"url":"https://discord.gg/x"}');
     });
 
     it("throws the server's code and message for a refusal", async () => {

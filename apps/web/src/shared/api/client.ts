@@ -111,7 +111,7 @@ export function callApi<E extends Endpoint<EndpointInput, unknown>>(
 ): Promise<EndpointResponseOf<E>> {
   const { body, query, params } = input as EndpointInput;
   return request<EndpointResponseOf<E>>(
-    endpoint.method === 'DELETE' ? 'DELETE' : endpoint.method === 'GET' ? 'GET' : 'POST',
+    endpoint.method,
     endpointPath(endpoint.path, params as Record<string, string | number> | undefined),
     {
       query: query as Record<string, QueryValue> | undefined,
@@ -128,7 +128,7 @@ function reactToSessionCode(code: number, status: number): void {
   if (code === CATALOGUE.OPERATOR_TOTP_REQUIRED.code) sessionHooks.onOperatorTwoFactorRequired();
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Endpoint['method'], url: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timeout = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
