@@ -143,3 +143,16 @@ export const ZAdminUserStatusRequest = z.object({
   reason: z.string().trim().min(3).max(500).describe("The operator's reason, kept in the audit log (3-500 characters)"),
 });
 export const ZAdminUserStatusResponse = z.object({ id: z.string(), status: ZUserStatus });
+
+export const ZAdminUserSessionParams = ZAdminUserParams.extend({
+  sessionId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, 'must be a positive whole number')
+    .describe('Session id, as the user page lists it'),
+});
+
+export const ZAdminSessionsRevokeResponse = z.object({
+  id: z.string().describe('User id'),
+  revokedSessionIds: z.array(z.string()).describe('The sessions this request ended (none when none was in use)'),
+});
+export type TAdminSessionsRevokeResponse = z.infer<typeof ZAdminSessionsRevokeResponse>;

@@ -1,9 +1,11 @@
 import { endpoint, type InputOf, type OutputOf } from '../http/endpoint.js';
 import type {
+  ZAdminSessionsRevokeResponse,
   ZAdminUserDetail,
   ZAdminUserLevelRequest,
   ZAdminUserLevelResponse,
   ZAdminUserParams,
+  ZAdminUserSessionParams,
   ZAdminUserStatusRequest,
   ZAdminUserStatusResponse,
   ZAdminUsersQuery,
@@ -22,16 +24,26 @@ export const adminEndpoints = {
     '/swx/admin/audit-log',
     'admin',
   ),
-  users: endpoint<{ query: InputOf<typeof ZAdminUsersQuery> }, OutputOf<typeof ZAdminUsersResponse>, 'admin'>(
+  users: endpoint<{ query: InputOf<typeof ZAdminUsersQuery> }, OutputOf<typeof ZAdminUsersResponse>, 'support'>(
     'GET',
     '/swx/admin/users',
-    'admin',
+    'support',
   ),
-  user: endpoint<{ params: InputOf<typeof ZAdminUserParams> }, OutputOf<typeof ZAdminUserDetail>, 'admin'>(
+  user: endpoint<{ params: InputOf<typeof ZAdminUserParams> }, OutputOf<typeof ZAdminUserDetail>, 'support'>(
     'GET',
     '/swx/admin/users/:id',
-    'admin',
+    'support',
   ),
+  userSessionRevoke: endpoint<
+    { params: InputOf<typeof ZAdminUserSessionParams> },
+    OutputOf<typeof ZAdminSessionsRevokeResponse>,
+    'support'
+  >('POST', '/swx/admin/users/:id/sessions/:sessionId/revoke', 'support'),
+  userSessionsRevokeAll: endpoint<
+    { params: InputOf<typeof ZAdminUserParams> },
+    OutputOf<typeof ZAdminSessionsRevokeResponse>,
+    'support'
+  >('POST', '/swx/admin/users/:id/sessions/revoke-all', 'support'),
   userLevel: endpoint<
     { params: InputOf<typeof ZAdminUserParams>; body: InputOf<typeof ZAdminUserLevelRequest> },
     OutputOf<typeof ZAdminUserLevelResponse>,

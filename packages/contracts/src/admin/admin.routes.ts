@@ -1,9 +1,11 @@
 import { declareRoute } from '../http/route-declaration.js';
 import {
+  ZAdminSessionsRevokeResponse,
   ZAdminUserDetail,
   ZAdminUserLevelRequest,
   ZAdminUserLevelResponse,
   ZAdminUserParams,
+  ZAdminUserSessionParams,
   ZAdminUserStatusRequest,
   ZAdminUserStatusResponse,
   ZAdminUsersQuery,
@@ -23,18 +25,35 @@ export const adminRoutes = {
     response: ZAuditLogResponse,
   }),
   users: declareRoute(adminEndpoints.users, {
-    summary: 'Admins only: search users by id, user name or e-mail prefix, or wallet address; newest first, paged',
+    summary:
+      'Support and admins: search users by id, user name or e-mail prefix, or wallet address; newest first, paged',
     tags: ['admin'],
     owner: 'operator',
     query: ZAdminUsersQuery,
     response: ZAdminUsersResponse,
   }),
   user: declareRoute(adminEndpoints.user, {
-    summary: "Admins only: a user's profile, roles, status, VIP level, sessions in use and balances per book",
+    summary: "Support and admins: a user's profile, roles, status, VIP level, sessions in use and balances per book",
     tags: ['admin'],
     owner: 'operator',
     params: ZAdminUserParams,
     response: ZAdminUserDetail,
+  }),
+  userSessionRevoke: declareRoute(adminEndpoints.userSessionRevoke, {
+    summary:
+      "Support and admins: end one of the user's sessions at once, on every instance; audit-logged (10153 for a session that is not the user's or no longer in use)",
+    tags: ['admin'],
+    owner: 'operator',
+    params: ZAdminUserSessionParams,
+    response: ZAdminSessionsRevokeResponse,
+  }),
+  userSessionsRevokeAll: declareRoute(adminEndpoints.userSessionsRevokeAll, {
+    summary:
+      'Support and admins: end every session the user has in use at once, on every instance; audit-logged when any was ended',
+    tags: ['admin'],
+    owner: 'operator',
+    params: ZAdminUserParams,
+    response: ZAdminSessionsRevokeResponse,
   }),
   userLevel: declareRoute(adminEndpoints.userLevel, {
     summary: "Admins only: set a user's VIP level (0 Normal, 1-4 VIP1-VIP4; audit-logged)",

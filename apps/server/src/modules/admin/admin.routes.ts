@@ -21,6 +21,21 @@ export async function adminPlugin(
       body.level,
     ),
   );
+  defineRoute(app, adminRoutes.userSessionRevoke, ({ params, request, caller }) =>
+    userAdministration.revokeUserSession(
+      db,
+      { operatorId: caller.id, requestId: request.id, ip: request.ip },
+      params.id,
+      params.sessionId,
+    ),
+  );
+  defineRoute(app, adminRoutes.userSessionsRevokeAll, ({ params, request, caller }) =>
+    userAdministration.revokeAllUserSessions(
+      db,
+      { operatorId: caller.id, requestId: request.id, ip: request.ip },
+      params.id,
+    ),
+  );
   defineRoute(app, adminRoutes.userStatus, ({ params, body, request, caller }) =>
     userAdministration.setUserStatus(
       db,

@@ -19,7 +19,7 @@ export type AdminUserDirectory = {
  */
 export type AdminUserAdministration = Pick<
   IdentityService,
-  'searchUsers' | 'userProfile' | 'setUserLevel' | 'setUserStatus'
+  'searchUsers' | 'userProfile' | 'setUserLevel' | 'setUserStatus' | 'revokeUserSession' | 'revokeAllUserSessions'
 >;
 
 /**

@@ -221,6 +221,28 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
   await query.execute();
 }
 
+/**
+ * Revokes the user's sessions in use at `at` (neither revoked nor expired), or only those of
+ * `sessionIds` among them; answers the ids it revoked, so another user's session id revokes nothing.
+ */
+export async function revokeLiveSessionsOf(
+  db: Db,
+  userId: string,
+  at: Date,
+  sessionIds?: readonly string[],
+): Promise<string[]> {
+  if (sessionIds?.length === 0) return [];
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at);
+  if (sessionIds) query = query.where('id', 'in', sessionIds);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => String(row.id)).sort((a, b) => Number(BigInt(a) - BigInt(b)));
+}
+
 // E-mail codes
 
 export function findLatestEmailCode(db: Db, email: string, purpose: 'register' | 'reset') {

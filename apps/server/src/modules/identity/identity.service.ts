@@ -26,6 +26,7 @@ import {
   type UserAdministrationDb,
   userProfile,
 } from './user-administration.js';
+import { listUserSessions, revokeAllUserSessions, revokeUserSession } from './user-sessions.js';
 
 export {
   CODE_MAX_ATTEMPTS,
@@ -43,6 +44,7 @@ export type {
   OperatorAction,
   UserAdministrationDb,
 } from './user-administration.js';
+export type { RevokedSessions, UserSession } from './user-sessions.js';
 
 /**
  * Identity's use cases (one per file: registration, password sign-in with the lockout, e-mail
@@ -95,6 +97,12 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       userId: string,
       input: Parameters<typeof setUserStatus>[4],
     ) => setUserStatus(ctx, db, action, userId, input),
+    // A user's sessions in use, and an operator ending one or all of them at once (#14).
+    listUserSessions: (userId: string) => listUserSessions(ctx, userId),
+    revokeUserSession: (db: UserAdministrationDb, action: OperatorAction, userId: string, sessionId: string) =>
+      revokeUserSession(ctx, db, action, userId, sessionId),
+    revokeAllUserSessions: (db: UserAdministrationDb, action: OperatorAction, userId: string) =>
+      revokeAllUserSessions(ctx, db, action, userId),
   };
 }
 

@@ -13,8 +13,10 @@ export {
   createIdentityService,
   type IdentityService,
   type OperatorAction,
+  type RevokedSessions,
   type UserAdministrationDb,
   type UserMoney,
   type UserMoneySource,
+  type UserSession,
 } from './identity.service.js';
 export type { IdentityTables } from './identity.tables.js';

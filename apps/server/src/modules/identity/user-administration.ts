@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import type { IdentityTables } from './identity.tables.js';
 import { forgetUserSessions, type IdentityContext } from './identity-context.js';
+import { listUserSessions, type UserSession } from './user-sessions.js';
 
 /**
  * The back office's user administration (#14): search, a user's profile and sessions, and an
@@ -28,14 +29,13 @@ export type AdministeredUserProfile = AdministeredUser & {
   kycStatus: number;
   totpEnabled: boolean;
   lastSeenAt: string | null;
-  sessions: Array<{ id: string; createdAt: string; lastUsedAt: string; userAgent: string | null; expiresAt: string }>;
+  sessions: UserSession[];
 };
 
 const USER_ID = /^[1-9][0-9]{0,17}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** TRON base58 addresses: T and 33 more base58 characters. */
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-const MAX_SESSIONS_SHOWN = 100;
 
 /**
  * Search: digits match that user id exactly; any text matches a case-insensitive prefix of the
@@ -67,7 +67,7 @@ export async function userProfile(ctx: IdentityContext, userId: string): Promise
   const user = USER_ID.test(userId) ? await repository.findUserById(ctx.db, userId) : undefined;
   if (!user) throw new AppError('USER_NOT_FOUND');
   const now = ctx.now();
-  const sessions = await repository.liveSessionsOf(ctx.db, user.id, now, MAX_SESSIONS_SHOWN);
+  const sessions = await listUserSessions(ctx, user.id);
   return {
     ...toAdministeredUser(user, now),
     phone: user.phone ? `+${user.phone_area_code ?? ''}${user.phone}` : null,
@@ -76,13 +76,7 @@ export async function userProfile(ctx: IdentityContext, userId: string): Promise
     kycStatus: user.kyc_status,
     totpEnabled: user.totp_enabled,
     lastSeenAt: user.last_seen_at?.toISOString() ?? null,
-    sessions: sessions.map((session) => ({
-      id: String(session.id),
-      createdAt: session.created_at.toISOString(),
-      lastUsedAt: session.last_used_at.toISOString(),
-      userAgent: session.user_agent,
-      expiresAt: session.expires_at.toISOString(),
-    })),
+    sessions,
   };
 }
 
