@@ -39,8 +39,47 @@ const smtp = new SMTPServer({
 });
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
+// Operators for the back-office journeys, made the way a deployment makes them: the
+// `admin:create` command against this deployment's database (GET /operator?role=admin answers a
+// new operator's user name and the password the command printed once).
+let operatorCount = 0;
+function createOperator(role) {
+  operatorCount += 1;
+  const userName = `op${role.slice(0, 3)}${Date.now().toString(36)}${operatorCount}`;
+  return new Promise((resolve, reject) => {
+    const cli = spawn(
+      process.execPath,
+      [path.join(root, 'apps/server/dist/cli/admin-create.js'), '--user', userName, '--role', role],
+      { env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    cli.on('error', reject);
+    cli.on('exit', (code) => {
+      const password = /Password[^\n]*\n(\S+)\n/.exec(output)?.[1];
+      if (code === 0 && password) resolve({ userName, password });
+      else reject(new Error(`admin:create exited ${code}`));
+    });
+  });
+}
+
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname === '/operator') {
+    createOperator(url.searchParams.get('role') ?? 'admin').then(
+      (operator) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(operator));
+      },
+      (error) => {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: String(error) }));
+      },
+    );
+    return;
+  }
   const to = url.searchParams.get('to') ?? '';
   const mail = [...mails].reverse().find((m) => m.to.includes(to));
   const body =

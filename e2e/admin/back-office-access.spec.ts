@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { newIdentity, registerThroughForm } from '../identity/helpers';
+import { seriousViolations, signInNewOperator, signInWithTwoFactor } from './operators';
+
+test('an admin turns on two-factor when the back office asks, signs in again with a code and sees every area', async ({
+  page,
+}) => {
+  const admin = await signInNewOperator(page, 'admin');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+
+  await signInWithTwoFactor(page, admin);
+  await page.goto('/admin');
+  const navigation = page.getByRole('navigation', { name: 'Back office' });
+  for (const area of ['Dashboard', 'Users', 'Review queues', 'Content', 'Products and settings', 'Audit log']) {
+    await expect(navigation.getByRole('link', { name: area })).toBeVisible();
+  }
+  await expect(page.getByTestId('admin-operator')).toContainText(admin.userName);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a support agent sees only the areas their role opens; a plain user is told the back office is not for them', async ({
+  page,
+}) => {
+  await signInNewOperator(page, 'support');
+  await page.goto('/admin');
+  const navigation = page.getByRole('navigation', { name: 'Back office' });
+  await expect(navigation.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Review queues' })).toHaveCount(0);
+  await expect(navigation.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  // An area the role does not open leads back to the dashboard rather than to refusals.
+  await page.goto('/admin/audit-log');
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+  const user = newIdentity('plain');
+  await registerThroughForm(page, user);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'No access to the back office' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+});
