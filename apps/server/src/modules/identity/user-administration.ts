@@ -1,11 +1,9 @@
 import type { TAdminUserItem } from '@openbourse/contracts';
-import type { Kysely } from 'kysely';
 import { recordAudit } from '../../platform/audit/audit-log.js';
-import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
-import type { IdentityTables } from './identity.tables.js';
 import { forgetUserSessions, type IdentityContext } from './identity-context.js';
+import type { OperatorAction, UserAdministrationDb } from './operator-action.js';
 import { listUserSessions, type UserSession } from './user-sessions.js';
 
 /**
@@ -14,11 +12,7 @@ import { listUserSessions, type UserSession } from './user-sessions.js';
  * transaction on the caller's database (identity's tables and the platform's audit log).
  */
 
-/** Identity's tables and the audit log, on one connection pool (the composition root's). */
-export type UserAdministrationDb = Kysely<IdentityTables & PlatformTables>;
-
-/** Who acts and from where: what the audit row records besides the change. */
-export type OperatorAction = { operatorId: string; requestId: string; ip: string | null };
+export type { OperatorAction, UserAdministrationDb } from './operator-action.js';
 
 export type AdministeredUser = TAdminUserItem;
 

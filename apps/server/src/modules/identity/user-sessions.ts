@@ -2,7 +2,7 @@ import { recordAudit } from '../../platform/audit/audit-log.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import * as repository from './identity.repository.js';
 import { forgetUserSessions, type IdentityContext } from './identity-context.js';
-import type { OperatorAction, UserAdministrationDb } from './user-administration.js';
+import type { OperatorAction, UserAdministrationDb } from './operator-action.js';
 
 /**
  * A user's sessions in use, and an operator ending them (#14): the back office's user page now,
