@@ -19,7 +19,7 @@ import {
   userExists,
   userNamesByIds,
 } from './modules/identity/index.js';
-import { createLedgerModule } from './modules/ledger/index.js';
+import { createLedgerModule, getBalances, resetDemo, statementOf } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
   createMarketHub,
@@ -278,8 +278,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const admin = createAdminModule({
     db,
     adminPrefix: ADMIN_PREFIX,
-    users: { findUserIdByName, userNamesByIds },
+    users: { findUserIdByName, userNamesByIds, userExists },
     userAdministration: identity.service,
+    userLedger: { statementOf, getBalances, resetDemo },
+    userTrading: trading.service,
   });
   // Payments' settings (deposit minimums, withdrawal limits and fee); the payments issue adds the rest.
   const payments = createPaymentsModule({ db, adminPrefix: ADMIN_PREFIX });

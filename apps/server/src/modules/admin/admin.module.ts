@@ -1,12 +1,23 @@
 import type { AppModule } from '../../platform/module.js';
 import { adminPlugin } from './admin.routes.js';
-import type { AdminDb, AdminUserAdministration, AdminUserDirectory } from './admin.types.js';
+import type {
+  AdminDb,
+  AdminUserAdministration,
+  AdminUserDirectory,
+  AdminUserLedger,
+  AdminUserTrading,
+} from './admin.types.js';
+import { adminUserMoneyPlugin } from './admin-user-money.routes.js';
 
 export type AdminModuleDeps = {
   db: AdminDb;
   adminPrefix: string;
   users: AdminUserDirectory;
   userAdministration: AdminUserAdministration;
+  /** The ledger's statement, balances and demo reset, for the user page's money part. */
+  userLedger: AdminUserLedger;
+  /** Trading's orders listing and demo close-out, for the user page's money part. */
+  userTrading: AdminUserTrading;
 };
 
 /**
@@ -24,6 +35,13 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<Record<strin
         db: deps.db,
         users: deps.users,
         userAdministration: deps.userAdministration,
+      });
+      await app.register(adminUserMoneyPlugin, {
+        prefix: deps.adminPrefix,
+        db: deps.db,
+        users: deps.users,
+        ledger: deps.userLedger,
+        trading: deps.userTrading,
       });
     },
     start: async () => {},

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DbView } from '../../platform/db/database.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import type { IdentityService, IdentityTables } from '../identity/index.js';
-import type { LedgerTables } from '../ledger/index.js';
+import type { getBalances, LedgerTables, resetDemo, statementOf } from '../ledger/index.js';
+import type { TradingService } from '../trading/index.js';
 
 /**
  * What the back office asks identity about users (a port identity's public face fills at the
@@ -11,6 +12,8 @@ import type { LedgerTables } from '../ledger/index.js';
 export type AdminUserDirectory = {
   findUserIdByName(db: DbView<IdentityTables>, userName: string): Promise<string | null>;
   userNamesByIds(db: DbView<IdentityTables>, userIds: readonly string[]): Promise<Map<string, string>>;
+  /** Whether a user exists (the user page's money routes refuse an unknown id with 10009). */
+  userExists(db: DbView<IdentityTables>, userId: string): Promise<boolean>;
 };
 
 /**
@@ -27,3 +30,19 @@ export type AdminUserAdministration = Pick<
  * ledger's balances through its public face.
  */
 export type AdminDb = Kysely<PlatformTables & IdentityTables & LedgerTables>;
+
+/**
+ * The ledger as the user page's money part asks it (#14): the user's statement listing, the
+ * balances, and the demo reset, filled at the root with the ledger's public face.
+ */
+export type AdminUserLedger = {
+  statementOf: typeof statementOf;
+  getBalances: typeof getBalances;
+  resetDemo: typeof resetDemo;
+};
+
+/**
+ * Trading as the user page's money part asks it (#14): the user's orders listing, and closing
+ * the demo positions before a demo reset; filled at the root with trading's service.
+ */
+export type AdminUserTrading = Pick<TradingService, 'list' | 'closeDemoPositions'>;

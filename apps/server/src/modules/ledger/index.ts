@@ -1,4 +1,5 @@
 export { type AuditFinding, auditLedger } from './ledger.audit.js';
+export { resetDemo, statementOf } from './ledger.accounts-api.js';
 export { createLedgerModule, type LedgerModuleDeps, type LedgerService } from './ledger.module.js';
 export type { AdjustmentReviews, LedgerUserDirectory } from './ledger.plugin.js';
 export type { DemoPositionCloser } from './ledger.routes.js';
