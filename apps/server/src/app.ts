@@ -16,10 +16,11 @@ import {
   createIdentityModule,
   findUserIdByName,
   type IdentityService,
+  userCounts,
   userExists,
   userNamesByIds,
 } from './modules/identity/index.js';
-import { createLedgerModule, getBalances, resetDemo, statementOf } from './modules/ledger/index.js';
+import { createLedgerModule, getBalances, resetDemo, statementOf, systemBalances } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
   createMarketHub,
@@ -38,7 +39,7 @@ import {
 } from './modules/trading/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type Clock, systemClock } from './platform/clock.js';
-import { createDatabaseReadiness } from './platform/db/readiness.js';
+import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clock = options.clock ?? systemClock;
+  const startedAt = clock.now();
   // What instances tell each other (ticks, user events, session revocations): Redis pub/sub
   // when there is a Redis, else this process is the whole deployment.
   const clusterBus = config.REDIS_URL
@@ -280,6 +282,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminPrefix: ADMIN_PREFIX,
     users: { findUserIdByName, userNamesByIds, userExists },
     userAdministration: identity.service,
+    dashboard: {
+      userCounts,
+      systemBalances,
+      trading: trading.service,
+      reviews: review.service,
+      market: market.service,
+      marketHub,
+      health: { startedAt, database: () => pingDatabase(db), redis: () => clusterBus.ping(), readiness },
+      clock,
+    },
     userLedger: { statementOf, getBalances, resetDemo },
     userTrading: trading.service,
   });

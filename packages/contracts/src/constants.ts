@@ -5,6 +5,7 @@
  * endpoints (method, path, auth, payload types) the web's typed client calls.
  */
 export * from './admin/admin.endpoints.js';
+export * from './admin/admin-dashboard.endpoints.js';
 export * from './admin/admin-user-money.endpoints.js';
 export * from './content/content.endpoints.js';
 export * from './content/content-admin.endpoints.js';

@@ -1,12 +1,14 @@
 import type { AppModule } from '../../platform/module.js';
 import { adminPlugin } from './admin.routes.js';
 import type {
+  AdminDashboardSources,
   AdminDb,
   AdminUserAdministration,
   AdminUserDirectory,
   AdminUserLedger,
   AdminUserTrading,
 } from './admin.types.js';
+import { adminDashboardPlugin } from './admin-dashboard.routes.js';
 import { adminUserMoneyPlugin } from './admin-user-money.routes.js';
 
 export type AdminModuleDeps = {
@@ -14,6 +16,8 @@ export type AdminModuleDeps = {
   adminPrefix: string;
   users: AdminUserDirectory;
   userAdministration: AdminUserAdministration;
+  /** What the dashboard asks the other modules and the platform (every figure measured when asked). */
+  dashboard: AdminDashboardSources;
   /** The ledger's statement, balances and demo reset, for the user page's money part. */
   userLedger: AdminUserLedger;
   /** Trading's orders listing and demo close-out, for the user page's money part. */
@@ -36,6 +40,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<Record<strin
         users: deps.users,
         userAdministration: deps.userAdministration,
       });
+      await app.register(adminDashboardPlugin, { prefix: deps.adminPrefix, db: deps.db, sources: deps.dashboard });
       await app.register(adminUserMoneyPlugin, {
         prefix: deps.adminPrefix,
         db: deps.db,

@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.js';
 import type { DbView } from '../../platform/db/database.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
+import type { Readiness } from '../../platform/readiness/readiness.js';
 import type { IdentityService, IdentityTables } from '../identity/index.js';
-import type { getBalances, LedgerTables, resetDemo, statementOf } from '../ledger/index.js';
+import type { getBalances, LedgerTables, resetDemo, SystemBalance, statementOf } from '../ledger/index.js';
+import type { MarketHub, MarketService } from '../market/index.js';
+import type { ReviewService } from '../review/index.js';
 import type { TradingService } from '../trading/index.js';
 
 /**
@@ -46,3 +50,31 @@ export type AdminUserLedger = {
  * the demo positions before a demo reset; filled at the root with trading's service.
  */
 export type AdminUserTrading = Pick<TradingService, 'list' | 'closeDemoPositions'>;
+
+/**
+ * What the back office's dashboard (#14) asks, filled at the root: identity's user counts, the
+ * ledger's system balances, trading's per-book activity, the review queues' counts, the market's
+ * prices and feeds, and the platform's health (a real ping of the database and Redis, and
+ * readiness). Every figure is measured when the dashboard is asked.
+ */
+export type AdminDashboardSources = {
+  userCounts(
+    db: DbView<IdentityTables>,
+    dayStart: Date,
+    at: Date,
+  ): Promise<{ total: number; registeredToday: number; onlineNow: number }>;
+  systemBalances(db: DbView<LedgerTables>): Promise<SystemBalance[]>;
+  trading: Pick<TradingService, 'bookActivity'>;
+  reviews: Pick<ReviewService, 'queues'>;
+  market: Pick<MarketService, 'realtimePrices'>;
+  marketHub: Pick<MarketHub, 'allInstruments' | 'state'>;
+  health: {
+    startedAt: Date;
+    /** Whether the database answers a query now. */
+    database(): Promise<boolean>;
+    /** A Redis ping now; 'off' without Redis. */
+    redis(): Promise<'ok' | 'down' | 'off'>;
+    readiness: Pick<Readiness, 'report'>;
+  };
+  clock: Clock;
+};

@@ -554,6 +554,23 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** The back office's dashboard (#14): users in all, registered since `dayStart`, online at `at`. */
+export async function userCounts(
+  db: Db,
+  dayStart: Date,
+  at: Date,
+): Promise<{ total: number; registeredToday: number; onlineNow: number }> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.countAll<string>().filterWhere('created_at', '>=', dayStart).as('registeredToday'),
+      eb.fn.countAll<string>().filterWhere('online_until', '>', at).as('onlineNow'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), registeredToday: Number(row.registeredToday), onlineNow: Number(row.onlineNow) };
+}
+
 // The back office's user administration (#14)
 
 /** What the back office searches users by; every part optional (none: every user). */

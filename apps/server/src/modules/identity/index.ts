@@ -3,6 +3,7 @@ export {
   countUsers,
   findUserIdByName,
   invitedUserIds,
+  userCounts,
   userExists,
   userNamesByIds,
 } from './identity.repository.js';

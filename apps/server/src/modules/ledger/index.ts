@@ -1,5 +1,5 @@
-export { type AuditFinding, auditLedger } from './ledger.audit.js';
 export { resetDemo, statementOf } from './ledger.accounts-api.js';
+export { type AuditFinding, auditLedger } from './ledger.audit.js';
 export { createLedgerModule, type LedgerModuleDeps, type LedgerService } from './ledger.module.js';
 export type { AdjustmentReviews, LedgerUserDirectory } from './ledger.plugin.js';
 export type { DemoPositionCloser } from './ledger.routes.js';
@@ -19,4 +19,5 @@ export {
 } from './ledger.service.js';
 export type { LedgerTables } from './ledger.tables.js';
 export { type FreeMarginCheck, type MarginReservation, type MarginReserved, reserveMargins } from './reserve-margin.js';
+export { type SystemAccountKind, type SystemBalance, systemBalances } from './system-balances.js';
 export { createTransferQueue, type TransferQueue } from './transfer-queue.js';

@@ -365,3 +365,21 @@ export async function transferKeyUsed(db: Db, idempotencyKey: string): Promise<b
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export type SystemBalanceRow = { book: Book; asset: string; kind: AccountKind; decimals: number; balance: string };
+
+/**
+ * The operator accounts' balances (the sum of their entries; named accounts of a kind summed),
+ * per book, asset and kind, in minor units (the back office's dashboard, #14).
+ */
+export async function systemBalanceRows(db: Db): Promise<SystemBalanceRow[]> {
+  const result = await sql<SystemBalanceRow>`
+    SELECT acc.book, acc.asset, acc.kind, a.decimals,
+           sum(coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = acc.id), 0)
+             - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = acc.id), 0))::text AS balance
+      FROM ledger_accounts acc
+      JOIN ledger_assets a ON a.code = acc.asset
+     WHERE acc.kind NOT IN ('available', 'held')
+     GROUP BY acc.book, acc.asset, acc.kind, a.decimals`.execute(db);
+  return result.rows;
+}

@@ -166,3 +166,21 @@ export async function exposureRows(db: Db, owners: Array<{ userId: string; book:
                                                     ${owners.map((o) => o.book)}::text[]))`.execute(db);
   return rows.rows;
 }
+
+/**
+ * The back office's dashboard (#14): per book, the open positions, the pending orders and the
+ * margin (USDT minor units) both reserve, in one aggregate.
+ */
+export async function bookActivityRows(
+  db: Db,
+): Promise<Array<{ book: Book; open_positions: number; pending_orders: number; margin: string }>> {
+  const rows = await sql<{ book: Book; open_positions: number; pending_orders: number; margin: string }>`
+    SELECT book,
+           count(*) FILTER (WHERE status = 'open')::int AS open_positions,
+           count(*) FILTER (WHERE status = 'pending')::int AS pending_orders,
+           coalesce(sum(margin), 0)::text AS margin
+      FROM trading_positions
+     WHERE status IN ('open', 'pending')
+     GROUP BY book`.execute(db);
+  return rows.rows;
+}

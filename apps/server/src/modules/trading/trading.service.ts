@@ -4,6 +4,7 @@ import type { EventPublisher } from '../../platform/events/event-bus.js';
 import type { FeeSchedule, MarketHub } from '../market/index.js';
 import { accountSummary } from './account-summary.js';
 import { type AmendRequest, amendPosition } from './amend-position.js';
+import { type BookActivity, bookActivity } from './book-activity.js';
 import { cancelOrder } from './cancel-order.js';
 import { closeDemoPositions } from './close-demo-positions.js';
 import { closePosition, fireLevel, type LevelKind, stopOutPosition } from './close-position.js';
@@ -106,6 +107,9 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
 
     /** Sum of USDT notional opened in the last 24 hours (the measured home figure). */
     tradedVolume24h: (): Promise<string> => tradedVolume24h(db, ctx),
+
+    /** Per book: open positions, pending orders and the margin they reserve (the back office's dashboard). */
+    bookActivity: (): Promise<BookActivity[]> => bookActivity(db),
 
     /** Closes every open demo position and cancels pending demo orders (before a demo reset). */
     closeDemoPositions: (userId: string): Promise<void> => closeDemoPositions(db, ctx, userId, changed),

@@ -16,10 +16,15 @@ export type ClusterBus = {
   subscribe(topic: string, listener: (payload: unknown) => void): void;
   /** Resolves when every topic subscribed so far is carried (Redis connected and subscribed). */
   ready(): Promise<void>;
+  /** Asks Redis now (a PING, one second at most): 'off' when there is no Redis (in-process). */
+  ping(): Promise<'ok' | 'down' | 'off'>;
   close(): Promise<void>;
 };
 
 type Log = { warn(obj: object, msg?: string): void };
+
+/** How long a health ping waits for Redis before calling it down. */
+const PING_TIMEOUT_MS = 1000;
 
 export function createInProcessClusterBus(): ClusterBus {
   const listeners = new Map<string, Array<(payload: unknown) => void>>();
@@ -32,6 +37,7 @@ export function createInProcessClusterBus(): ClusterBus {
       listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
     },
     ready: async () => {},
+    ping: async () => 'off',
     close: async () => {},
   };
 }
@@ -84,6 +90,21 @@ export function createRedisClusterBus(redisUrl: string, log: Log, prefix: string
     async ready() {
       await connected;
       await Promise.all(subscriptions);
+    },
+    async ping() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'down'>((resolve) => {
+        timer = setTimeout(() => resolve('down'), PING_TIMEOUT_MS);
+      });
+      const answer = publisher.ping().then(
+        (reply) => (reply === 'PONG' ? ('ok' as const) : ('down' as const)),
+        () => 'down' as const,
+      );
+      try {
+        return await Promise.race([answer, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

@@ -13,3 +13,9 @@ export function createDatabaseReadiness(db: DbView<PlatformTables>): () => Promi
     return result.rows[0]?.applied === versions.length;
   };
 }
+
+/** Whether the database answers a query now (the back office's health figure). */
+export async function pingDatabase(db: DbView<PlatformTables>): Promise<boolean> {
+  const result = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db);
+  return result.rows[0]?.ok === 1;
+}

@@ -30,6 +30,7 @@ describe('the platform around the modules', () => {
       'GET /swx/admin/content/links admin',
       'GET /swx/admin/content/params admin',
       'GET /swx/admin/content/settings admin',
+      'GET /swx/admin/dashboard operator',
       'GET /swx/admin/instruments admin',
       'GET /swx/admin/instruments/fee-schedule admin',
       'GET /swx/admin/payment-settings admin',

@@ -1,0 +1,147 @@
+import type { TAdminDashboard, TPosition } from '@openbourse/contracts';
+import { formatAmount, parseAmount } from '@openbourse/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createUserWithSession } from '../../test/test-users.js';
+
+/**
+ * The back office's dashboard (#14): its figures are measured, so they move with what happens
+ * (a registration, a heartbeat, a demo position and its fee); every operator role reads it, a
+ * plain user does not. The clock is fixed at the test's start; the price comes through the hub.
+ */
+const AT = Date.now();
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp(
+    { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
+    undefined,
+    { clock: fixedClock(new Date(AT)) },
+  );
+  testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: AT - 1000 }]);
+  await testApp.app.services.tradingEngine.idle();
+}, 60_000);
+afterAll(() => testApp.close());
+
+async function dashboard(token: string | null) {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/swx/admin/dashboard',
+    headers: token ? { authorization: token } : {},
+  });
+  return { status: response.statusCode, body: response.json() as { code: number; data: TAdminDashboard } };
+}
+
+async function customer<T>(token: string, method: 'GET' | 'POST', url: string, payload?: object, demo = false) {
+  const response = await testApp.app.inject({
+    method,
+    url: `/swx/customer${url}`,
+    headers: { authorization: token, ...(demo ? { virtually: 'YES' } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+  return response.json() as { code: number; data: T };
+}
+
+const book = (data: TAdminDashboard, name: 'live' | 'demo') => data.trading.find((entry) => entry.book === name);
+const systemBalance = (data: TAdminDashboard, kind: string) =>
+  data.accounts.find((account) => account.book === 'demo' && account.asset === 'USDT' && account.kind === kind)
+    ?.balance ?? '0';
+
+describe('GET /swx/admin/dashboard', () => {
+  let reviewerToken: string;
+
+  beforeAll(async () => {
+    reviewerToken = (await createUserWithSession(testApp, ['user', 'reviewer'])).token;
+  });
+
+  it('answers every part, measured now: users, books, queues, feeds and health', async () => {
+    const { status, body } = await dashboard(reviewerToken);
+    expect(status).toBe(200);
+    expect(body.code).toBe(200);
+    const data = body.data;
+    expect(data.measuredAt).toBe(new Date(AT).toISOString());
+    expect(data.users.total).toBeGreaterThanOrEqual(1);
+    expect(data.trading.map((entry) => entry.book)).toEqual(['live', 'demo']);
+    expect(data.queues.map((queue) => queue.kind)).toContain('adjustment');
+    for (const queue of data.queues) expect(queue.pending).toBe(0);
+    const btc = data.feeds.find((feed) => feed.code === 'BTCUSDT');
+    expect(btc).toMatchObject({ source: 'sandbox', isStale: false, tradable: true });
+    expect(btc?.price).not.toBeNull();
+    expect(btc?.updatedAt).toBe(new Date(AT).toISOString());
+    expect(data.health).toMatchObject({
+      startedAt: new Date(AT).toISOString(),
+      uptimeSeconds: 0,
+      database: 'ok',
+      // This app runs without REDIS_URL: one process is the whole deployment.
+      redis: 'off',
+    });
+    // Never listened: the start-up work (begun on listening) is what readiness names.
+    expect(data.health.ready).toBe(data.health.loading.length === 0);
+  });
+
+  it('moves with a registration, a heartbeat and a demo position: margin in use and the fee account', async () => {
+    const before = (await dashboard(reviewerToken)).body.data;
+    const user = await createUserWithSession(testApp, ['user']);
+    const afterRegistration = (await dashboard(reviewerToken)).body.data;
+    expect(afterRegistration.users.total).toBe(before.users.total + 1);
+    expect(afterRegistration.users.registeredToday).toBe(before.users.registeredToday + 1);
+    expect(afterRegistration.users.onlineNow).toBe(before.users.onlineNow);
+
+    expect((await customer(user.token, 'POST', '/customer/heartbeat', {})).code).toBe(200);
+    const online = (await dashboard(reviewerToken)).body.data;
+    expect(online.users.onlineNow).toBe(before.users.onlineNow + 1);
+
+    const opened = await customer<TPosition>(
+      user.token,
+      'POST',
+      '/contracts/open',
+      { code: 'BTCUSDT', side: 'long', lots: '0.1', leverage: 2 },
+      true,
+    );
+    expect(opened.code).toBe(200);
+    const after = (await dashboard(reviewerToken)).body.data;
+    const demoBefore = book(before, 'demo');
+    const demoAfter = book(after, 'demo');
+    expect(demoAfter?.openPositions).toBe((demoBefore?.openPositions ?? 0) + 1);
+    expect(demoAfter?.pendingOrders).toBe(demoBefore?.pendingOrders);
+    expect(
+      formatAmount(parseAmount(demoAfter?.marginInUse ?? 'x', 6) - parseAmount(demoBefore?.marginInUse ?? 'x', 6), 6),
+    ).toBe(opened.data.margin);
+    expect(book(after, 'live')).toEqual(book(before, 'live'));
+    // The fee went to the demo book's fee account.
+    expect(parseAmount(systemBalance(after, 'fees'), 6) - parseAmount(systemBalance(before, 'fees'), 6)).toBe(
+      parseAmount(opened.data.fee, 6),
+    );
+    // The first demo request funded the user's demo book from the demo treasury.
+    expect(parseAmount(systemBalance(before, 'treasury'), 6) - parseAmount(systemBalance(after, 'treasury'), 6)).toBe(
+      parseAmount('100000', 6),
+    );
+  });
+
+  it('is read by every operator role, and refused to a plain user and a visitor', async () => {
+    const support = await createUserWithSession(testApp, ['user', 'support']);
+    const admin = await createUserWithSession(testApp, ['user', 'admin']);
+    expect((await dashboard(support.token)).status).toBe(200);
+    expect((await dashboard(admin.token)).status).toBe(200);
+    const user = await createUserWithSession(testApp, ['user']);
+    const asUser = await dashboard(user.token);
+    expect({ status: asUser.status, code: asUser.body.code }).toEqual({ status: 403, code: 10107 });
+    expect((await dashboard(null)).status).toBe(401);
+  });
+
+  it.runIf(process.env.REDIS_URL)('pings Redis when the deployment has one', async () => {
+    const withRedis = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? '' });
+    try {
+      const operator = await createUserWithSession(withRedis, ['user', 'support']);
+      const response = await withRedis.app.inject({
+        method: 'GET',
+        url: '/swx/admin/dashboard',
+        headers: { authorization: operator.token },
+      });
+      expect((response.json() as { data: TAdminDashboard }).data.health).toMatchObject({ database: 'ok', redis: 'ok' });
+    } finally {
+      await withRedis.close();
+    }
+  }, 60_000);
+});
