@@ -1,8 +1,52 @@
+import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AdminPage } from '../ui/AdminPage';
+import { FeeScheduleTab } from './FeeScheduleTab';
+import { InstrumentsTab } from './InstrumentsTab';
+import { PaymentsTab } from './PaymentsTab';
 
-// The area's screens are being built (issue 14); its helper replaces this file.
+const TABS = ['instruments', 'fees', 'payments'] as const;
+type Tab = (typeof TABS)[number];
+
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
+
+/**
+ * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule and the
+ * payments settings of each asset, one tab each. The tab is in the address (`?tab=fees`), so a
+ * link opens it and the browser's back button returns to the previous one.
+ */
 export default function SettingsArea() {
   const { t } = useTranslation();
-  return <AdminPage title={t('admin.shell.nav.settings')}>{null}</AdminPage>;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'instruments';
+  return (
+    <AdminPage title={t('admin.settings.title')} description={t('admin.settings.description')}>
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          if (isTab(next)) setParams(next === 'instruments' ? {} : { tab: next });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('admin.settings.tabs.label')}>
+          {TABS.map((id) => (
+            <Tabs.Tab key={id} value={id}>
+              {t(`admin.settings.tabs.${id}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="instruments" pt="md">
+          <InstrumentsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="fees" pt="md">
+          <FeeScheduleTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <PaymentsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </AdminPage>
+  );
 }

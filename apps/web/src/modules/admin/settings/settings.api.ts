@@ -1,0 +1,69 @@
+import type {
+  TAdminFeeScheduleUpdateRequest,
+  TAdminInstrumentUpdateRequest,
+  TPaymentAssetUpdateRequest,
+} from '@openbourse/contracts';
+import { marketAdminEndpoints, paymentsAdminEndpoints } from '@openbourse/contracts/constants';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/client';
+import { useSession } from '../../identity/session';
+
+/** Every read of this area sits under this key, so a change reads them all again. */
+const SETTINGS_KEY = ['admin', 'settings'] as const;
+
+export function useAdminInstruments() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'instruments', token],
+    queryFn: ({ signal }) => callApi(marketAdminEndpoints.instruments, { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useFeeSchedule() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'fee-schedule', token],
+    queryFn: ({ signal }) => callApi(marketAdminEndpoints.feeSchedule, { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function usePaymentSettings() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'payments', token],
+    queryFn: ({ signal }) => callApi(paymentsAdminEndpoints.paymentSettings, { signal }),
+    enabled: token !== null,
+  });
+}
+
+/**
+ * A settings change, then every list of the area read again: an instrument's row carries its
+ * class's fee rate, so a fee change shows there too.
+ */
+function useSettingsMutation<Variables>(send: (variables: Variables) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+  });
+}
+
+export function useUpdateInstrument() {
+  return useSettingsMutation(({ code, body }: { code: string; body: TAdminInstrumentUpdateRequest }) =>
+    callApi(marketAdminEndpoints.updateInstrument, { params: { code }, body }),
+  );
+}
+
+export function useUpdateFeeRate() {
+  return useSettingsMutation(({ assetClass, body }: { assetClass: string; body: TAdminFeeScheduleUpdateRequest }) =>
+    callApi(marketAdminEndpoints.updateFeeRate, { params: { assetClass }, body }),
+  );
+}
+
+export function useUpdatePaymentSettings() {
+  return useSettingsMutation(({ asset, body }: { asset: string; body: TPaymentAssetUpdateRequest }) =>
+    callApi(paymentsAdminEndpoints.updatePaymentSettings, { params: { asset }, body }),
+  );
+}
