@@ -1,8 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../ui/AdminPage';
+import { Navigate, Route, Routes } from 'react-router';
+import { ItemEditPage } from './ItemEditPage';
+import { ItemsPage } from './ItemsPage';
+import { LinksPage } from './LinksPage';
+import { NewItemPage } from './NewItemPage';
+import { ParamsPage } from './ParamsPage';
+import { SettingsPage } from './SettingsPage';
 
-// The area's screens are being built (issue 14); its helper replaces this file.
+/** The back office's content editor at /admin/content (#14): items and their texts, links, params, settings. */
 export default function ContentArea() {
-  const { t } = useTranslation();
-  return <AdminPage title={t('admin.shell.nav.content')}>{null}</AdminPage>;
+  return (
+    <Routes>
+      <Route index element={<ItemsPage />} />
+      <Route path="items" element={<ItemsPage />} />
+      <Route path="items/new" element={<NewItemPage />} />
+      <Route path="items/:id" element={<ItemEditPage />} />
+      <Route path="links" element={<LinksPage />} />
+      <Route path="params" element={<ParamsPage />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="*" element={<Navigate to="/admin/content" replace />} />
+    </Routes>
+  );
 }
