@@ -1,8 +1,417 @@
+import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type {
+  TAdminDashboard,
+  TAdminDashboardAccount,
+  TAdminDashboardBook,
+  TAdminDashboardFeed,
+  TAdminDashboardHealth,
+} from '@openbourse/contracts';
+import { IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../shared/i18n/i18n';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { useUserInfo } from '../../identity/identity.api';
+import { admits } from '../areas';
 import { AdminPage } from '../ui/AdminPage';
+import { type AdminColumn, AdminTable } from '../ui/AdminTable';
+import { useDashboard } from './dashboard.api';
+import { formatCount, formatMoney, formatPrice, formatUptime, localeOf } from './dashboard-format';
 
-// The area's screens are being built (issue 14); its helper replaces this file.
+/** The reader's locale, following a change of language (useTranslation re-renders on it). */
+function useDashboardLocale(): string {
+  useTranslation();
+  return localeOf(currentLanguage());
+}
+
+function useTimeFormat(locale: string, withDate: boolean) {
+  return useMemo(
+    () =>
+      new Intl.DateTimeFormat(
+        locale,
+        withDate ? { dateStyle: 'medium', timeStyle: 'medium' } : { timeStyle: 'medium' },
+      ),
+    [locale, withDate],
+  );
+}
+
+/** A titled part of the page (an h2 naming the region). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Stack component="section" aria-labelledby={id} gap="xs">
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** One figure with its label. */
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function UsersPart({ users, locale }: { users: TAdminDashboard['users']; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('admin.dashboard.users.title')}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Stat label={t('admin.dashboard.users.total')} value={formatCount(users.total, locale)} testId="users-total" />
+        <Stat
+          label={t('admin.dashboard.users.today')}
+          value={formatCount(users.registeredToday, locale)}
+          testId="users-today"
+        />
+        <Stat
+          label={t('admin.dashboard.users.online')}
+          value={formatCount(users.onlineNow, locale)}
+          testId="users-online"
+        />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function TradingPart({ books, locale }: { books: readonly TAdminDashboardBook[]; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('admin.dashboard.trading.title')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {books.map((book) => (
+          <Paper key={book.book} withBorder p="md" radius="md" data-testid={`book-${book.book}`}>
+            <Title order={3} size="h5" mb="xs">
+              {t(`admin.dashboard.books.${book.book}`)}
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('admin.dashboard.trading.openPositions')}
+                </Text>
+                <Text fw={700} size="lg" data-testid={`book-${book.book}-open`}>
+                  {formatCount(book.openPositions, locale)}
+                </Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('admin.dashboard.trading.pendingOrders')}
+                </Text>
+                <Text fw={700} size="lg" data-testid={`book-${book.book}-pending`}>
+                  {formatCount(book.pendingOrders, locale)}
+                </Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('admin.dashboard.trading.marginInUse')}
+                </Text>
+                <Text fw={700} size="lg" data-testid={`book-${book.book}-margin`}>
+                  {t('admin.dashboard.trading.usdt', { amount: formatMoney(book.marginInUse, locale) })}
+                </Text>
+              </div>
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function AccountsPart({ accounts, locale }: { accounts: readonly TAdminDashboardAccount[]; locale: string }) {
+  const { t } = useTranslation();
+  const columns: ReadonlyArray<AdminColumn<TAdminDashboardAccount>> = [
+    {
+      key: 'book',
+      header: t('admin.dashboard.accounts.columns.book'),
+      render: (row) => t(`admin.dashboard.books.${row.book}`),
+      sortValue: (row) => row.book,
+    },
+    {
+      key: 'asset',
+      header: t('admin.dashboard.accounts.columns.asset'),
+      render: (row) => row.asset,
+      sortValue: (row) => row.asset,
+    },
+    {
+      key: 'kind',
+      header: t('admin.dashboard.accounts.columns.kind'),
+      render: (row) => t(`admin.dashboard.accounts.kinds.${row.kind}`),
+      sortValue: (row) => row.kind,
+    },
+    {
+      key: 'balance',
+      header: t('admin.dashboard.accounts.columns.balance'),
+      render: (row) => (
+        <span data-testid={`account-${row.book}-${row.asset}-${row.kind}`}>{formatMoney(row.balance, locale)}</span>
+      ),
+      numeric: true,
+    },
+  ];
+  return (
+    <Section title={t('admin.dashboard.accounts.title')}>
+      <AdminTable
+        caption={t('admin.dashboard.accounts.caption')}
+        columns={columns}
+        rows={accounts}
+        rowKey={(row) => `${row.book}-${row.asset}-${row.kind}`}
+        empty={t('admin.dashboard.accounts.empty')}
+      />
+    </Section>
+  );
+}
+
+function QueuesPart({ queues, locale }: { queues: TAdminDashboard['queues']; locale: string }) {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  // The queues' pages open for reviewers (and admins); a support agent sees the counts only.
+  const canOpen = user.data ? admits(user.data.roles, 'reviewer') : false;
+  return (
+    <Section title={t('admin.dashboard.queues.title')}>
+      {queues.length === 0 ? (
+        <Text c="dimmed">{t('admin.dashboard.queues.empty')}</Text>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {queues.map((queue) => {
+            const name = t(`admin.dashboard.queues.kinds.${queue.kind}`);
+            return (
+              <Paper component="li" key={queue.kind} withBorder p="sm" radius="md" data-testid={`queue-${queue.kind}`}>
+                <Group justify="space-between" wrap="nowrap">
+                  {canOpen ? (
+                    <Anchor component={Link} to={`/admin/queues/${queue.kind}`}>
+                      {name}
+                    </Anchor>
+                  ) : (
+                    <Text>{name}</Text>
+                  )}
+                  <Badge variant={queue.pending > 0 ? 'filled' : 'light'} color={queue.pending > 0 ? 'yellow' : 'gray'}>
+                    {t('admin.dashboard.queues.pending', { n: formatCount(queue.pending, locale) })}
+                  </Badge>
+                </Group>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+function FeedStatus({ feed }: { feed: TAdminDashboardFeed }) {
+  const { t } = useTranslation();
+  if (feed.isStale)
+    return (
+      <Badge color="red" variant="filled">
+        {t('admin.dashboard.feeds.stale')}
+      </Badge>
+    );
+  if (!feed.tradable)
+    return (
+      <Badge color="gray" variant="light">
+        {t('admin.dashboard.feeds.closed')}
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light">
+      {t('admin.dashboard.feeds.live')}
+    </Badge>
+  );
+}
+
+function FeedsPart({ feeds, locale }: { feeds: readonly TAdminDashboardFeed[]; locale: string }) {
+  const { t } = useTranslation();
+  const time = useTimeFormat(locale, true);
+  const columns: ReadonlyArray<AdminColumn<TAdminDashboardFeed>> = [
+    {
+      key: 'code',
+      header: t('admin.dashboard.feeds.columns.code'),
+      render: (row) => (
+        <span data-testid={`feed-${row.code}`}>
+          {row.code}
+          {!row.enabled && (
+            <Text component="span" size="xs" c="dimmed" ms={6}>
+              {t('admin.dashboard.feeds.notListed')}
+            </Text>
+          )}
+        </span>
+      ),
+      sortValue: (row) => row.code,
+    },
+    {
+      key: 'source',
+      header: t('admin.dashboard.feeds.columns.source'),
+      render: (row) => (row.source === 'none' ? t('admin.dashboard.feeds.noSource') : row.source),
+      sortValue: (row) => row.source,
+    },
+    {
+      key: 'price',
+      header: t('admin.dashboard.feeds.columns.price'),
+      render: (row) => (row.price === null ? '—' : formatPrice(row.price, locale)),
+      numeric: true,
+    },
+    {
+      key: 'updated',
+      header: t('admin.dashboard.feeds.columns.updated'),
+      render: (row) => (row.updatedAt ? time.format(new Date(row.updatedAt)) : t('admin.dashboard.feeds.never')),
+      sortValue: (row) => row.updatedAt ?? '',
+    },
+    {
+      key: 'status',
+      header: t('admin.dashboard.feeds.columns.status'),
+      render: (row) => <FeedStatus feed={row} />,
+      sortValue: (row) => (row.isStale ? 0 : row.tradable ? 2 : 1),
+    },
+  ];
+  const staleCount = feeds.filter((feed) => feed.isStale).length;
+  return (
+    <Section title={t('admin.dashboard.feeds.title')}>
+      <Text size="sm" c={staleCount > 0 ? 'red.8' : 'dimmed'} data-testid="feeds-stale-count">
+        {t('admin.dashboard.feeds.staleCount', { n: formatCount(staleCount, locale) })}
+      </Text>
+      <AdminTable
+        caption={t('admin.dashboard.feeds.caption')}
+        columns={columns}
+        rows={feeds}
+        rowKey={(row) => row.code}
+        empty={t('admin.dashboard.feeds.empty')}
+      />
+    </Section>
+  );
+}
+
+const STATE_COLOURS = { ok: 'green', down: 'red', off: 'gray' } as const;
+
+function HealthPart({ health, locale }: { health: TAdminDashboardHealth; locale: string }) {
+  const { t } = useTranslation();
+  const time = useTimeFormat(locale, true);
+  const rows: Array<{ key: string; label: string; value: ReactNode }> = [
+    {
+      key: 'database',
+      label: t('admin.dashboard.health.database'),
+      value: (
+        <Badge color={STATE_COLOURS[health.database]} variant="light">
+          {t(`admin.dashboard.health.state.${health.database}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'redis',
+      label: t('admin.dashboard.health.redis'),
+      value: (
+        <Badge color={STATE_COLOURS[health.redis]} variant="light">
+          {t(`admin.dashboard.health.state.${health.redis}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'readiness',
+      label: t('admin.dashboard.health.readiness'),
+      value: health.ready ? (
+        <Badge color="green" variant="light">
+          {t('admin.dashboard.health.ready')}
+        </Badge>
+      ) : (
+        <Group gap="xs">
+          <Badge color="yellow" variant="light">
+            {t('admin.dashboard.health.notReady')}
+          </Badge>
+          <Text size="sm">{t('admin.dashboard.health.loading', { parts: health.loading.join(', ') })}</Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'uptime',
+      label: t('admin.dashboard.health.uptime'),
+      value: (
+        <Text size="sm">
+          {formatUptime(health.uptimeSeconds, locale)}{' '}
+          <Text component="span" size="sm" c="dimmed">
+            {t('admin.dashboard.health.startedAt', { time: time.format(new Date(health.startedAt)) })}
+          </Text>
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <Section title={t('admin.dashboard.health.title')}>
+      <Paper withBorder p="md" radius="md">
+        <Stack component="dl" gap="xs" m={0}>
+          {rows.map((row) => (
+            <Group key={row.key} gap="md" wrap="nowrap" align="center" data-testid={`health-${row.key}`}>
+              <Text component="dt" fw={600} size="sm" w={140}>
+                {row.label}
+              </Text>
+              <Text component="dd" m={0} size="sm">
+                {row.value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Paper>
+    </Section>
+  );
+}
+
+/**
+ * The back office's first page (#14): users, positions and margin per book, the system accounts,
+ * the review queues, the price feeds and the server's health, all measured by the server when
+ * asked; asked again every 15 seconds, or at once with Refresh.
+ */
 export default function DashboardArea() {
   const { t } = useTranslation();
-  return <AdminPage title={t('admin.shell.nav.dashboard')}>{null}</AdminPage>;
+  const locale = useDashboardLocale();
+  const dashboard = useDashboard();
+  const clock = useTimeFormat(locale, false);
+  const measuredAt = dashboard.data?.measuredAt;
+  return (
+    <AdminPage
+      title={t('admin.dashboard.title')}
+      description={t('admin.dashboard.description')}
+      actions={
+        <Group gap="sm">
+          {measuredAt && (
+            <Text size="sm" c="dimmed" data-testid="dashboard-updated-at">
+              {t('admin.dashboard.updatedAt', { time: clock.format(new Date(measuredAt)) })}
+            </Text>
+          )}
+          <Button
+            variant="light"
+            leftSection={
+              dashboard.isFetching ? <Loader size={14} aria-hidden /> : <IconRefresh size={16} aria-hidden />
+            }
+            aria-busy={dashboard.isFetching}
+            onClick={() => void dashboard.refetch()}
+          >
+            {t('admin.dashboard.refresh')}
+          </Button>
+        </Group>
+      }
+    >
+      <QueryState query={dashboard}>
+        {(data) => (
+          <Stack gap="lg">
+            <UsersPart users={data.users} locale={locale} />
+            <TradingPart books={data.trading} locale={locale} />
+            <QueuesPart queues={data.queues} locale={locale} />
+            <AccountsPart accounts={data.accounts} locale={locale} />
+            <FeedsPart feeds={data.feeds} locale={locale} />
+            <HealthPart health={data.health} locale={locale} />
+          </Stack>
+        )}
+      </QueryState>
+    </AdminPage>
+  );
 }
