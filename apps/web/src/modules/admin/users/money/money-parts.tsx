@@ -1,0 +1,64 @@
+import { SegmentedControl, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, signOf } from '../../../ledger/amount';
+import { useLocale } from '../../../market/use-locale';
+import type { Book } from './money-form';
+
+/** The places a server-formatted amount carries (the server writes each with its asset's decimals). */
+export function placesOf(value: string): number {
+  return value.split('.')[1]?.length ?? 0;
+}
+
+/** A decimal string shown in the reader's locale; a signed one says + or − in words' place, never by colour alone. */
+export function Amount({ value, signed }: { value: string | null; signed?: boolean }) {
+  const locale = useLocale();
+  const { t } = useTranslation();
+  if (value === null)
+    return (
+      <Text component="span" inherit c="dimmed">
+        {t('admin.user-money.noValue')}
+      </Text>
+    );
+  const sign = signOf(value);
+  return (
+    <Text
+      component="span"
+      inherit
+      className="ob-amount"
+      c={signed ? (sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined) : undefined}
+      fw={signed ? 600 : undefined}
+    >
+      {formatAmount(value, placesOf(value), locale, { signed })}
+    </Text>
+  );
+}
+
+/** A time as the reader's locale writes it, or a dash. */
+export function When({ iso }: { iso: string | null }) {
+  const locale = useLocale();
+  const { t } = useTranslation();
+  if (!iso)
+    return (
+      <Text component="span" inherit c="dimmed">
+        {t('admin.user-money.noValue')}
+      </Text>
+    );
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/** Live or demo, as a labelled radio group. */
+export function BookPicker({ value, onChange }: { value: Book; onChange: (book: Book) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      aria-label={t('admin.user-money.bookLabel')}
+      value={value}
+      onChange={(next) => onChange(next === 'demo' ? 'demo' : 'live')}
+      data={[
+        { value: 'live', label: t('admin.user-money.books.live') },
+        { value: 'demo', label: t('admin.user-money.books.demo') },
+      ]}
+    />
+  );
+}
