@@ -6,8 +6,12 @@ import type { Book } from './money-form';
 
 export const MONEY_PAGE_SIZE = 20;
 
-/** The user page's query key: the page and this panel share the user's detail (balances included). */
-export const userKey = (userId: string) => ['admin', 'user', userId] as const;
+/**
+ * The user page's query key (users.api.ts): the page and this panel share one read of the user's
+ * detail (balances included), and the panel's statement and positions sit beneath it, so a change
+ * to the user on either side reads both again.
+ */
+export const userKey = (userId: string) => ['admin', 'users', 'user', userId] as const;
 
 /** The user's detail, as the user page reads it; the panel shows its balances. */
 export function useAdminUser(userId: string) {
