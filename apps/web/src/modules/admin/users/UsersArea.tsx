@@ -1,8 +1,14 @@
-import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../ui/AdminPage';
+import { Navigate, Route, Routes } from 'react-router';
+import { UserPage } from './UserPage';
+import { UsersListPage } from './UsersListPage';
 
-// The area's screens are being built (issue 14); its helper replaces this file.
+/** The back office's users area at /admin/users (#14): the list, and a user's page at /admin/users/<id>. */
 export default function UsersArea() {
-  const { t } = useTranslation();
-  return <AdminPage title={t('admin.shell.nav.users')}>{null}</AdminPage>;
+  return (
+    <Routes>
+      <Route index element={<UsersListPage />} />
+      <Route path=":id" element={<UserPage />} />
+      <Route path="*" element={<Navigate to="/admin/users" replace />} />
+    </Routes>
+  );
 }
