@@ -51,6 +51,7 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'languages.ts',
       'ledger/ledger.endpoints.ts',
       'market/market-admin.endpoints.ts',
+      'market/market-hours.endpoints.ts',
       'market/market.constants.ts',
       'market/market.endpoints.ts',
       'payments/payments-admin.endpoints.ts',

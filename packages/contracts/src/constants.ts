@@ -17,6 +17,7 @@ export * from './ledger/ledger.endpoints.js';
 export * from './market/market.constants.js';
 export * from './market/market.endpoints.js';
 export * from './market/market-admin.endpoints.js';
+export * from './market/market-hours.endpoints.js';
 export * from './payments/payments-admin.endpoints.js';
 export * from './review/review.constants.js';
 export * from './review/review.endpoints.js';

@@ -107,6 +107,9 @@ export const CATALOGUE = {
   CONTENT_UNSAFE_MARKDOWN: { code: 10150, status: 400 },
   CONTENT_SLUG_EXISTS: { code: 10151, status: 409 },
   CONTENT_ENGLISH_REQUIRED: { code: 10152, status: 409 },
+  // Trading-hours overrides (issue 14): a closure of another instrument or none; one already over.
+  HOURS_CLOSURE_NOT_FOUND: { code: 10159, status: 404 },
+  HOURS_CLOSURE_ENDED: { code: 10160, status: 409 },
   // Back office users (issue 14): a session id that is not one of the user's sessions in use.
   SESSION_NOT_FOUND: { code: 10153, status: 404 },
   // Back office review queues (issue 14).

@@ -20,6 +20,7 @@ import type { MarketTables } from './market.tables.js';
 import type { FeedAdapter, InstrumentSeed, RawTick } from './market.types.js';
 import { type MinuteCandle, type NormalisedTick, PriceState } from './price-state.js';
 import type { TickBus } from './tick-bus.js';
+import { isOpenAt } from './trading-hours.js';
 
 /**
  * The market-data pipeline (DESIGN.md "Realtime"): feed adapter → normaliser (code, price,
@@ -116,6 +117,7 @@ export class MarketHub {
   private readonly byCode = new Map<string, Instrument>();
   private readonly byId = new Map<number, Instrument>();
   private readonly states = new Map<string, PriceState>();
+  private readonly closures = new Map<string, ReadonlyArray<readonly [number, number]>>();
   private readonly listeners: Array<(ticks: NormalisedTick[]) => void> = [];
   private readonly dirty = new Map<string, CandleWrite>();
   private adapters: FeedAdapter[] = [];
@@ -205,6 +207,22 @@ export class MarketHub {
   /** Normalised ticks as they are applied, from this instance's feeds or another's. */
   onTicks(listener: (ticks: NormalisedTick[]) => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * The operators' standing closures of an instrument (trading-hours overrides, issue 14), as
+   * [from, until) instants; replaced whole on each change, on every instance.
+   */
+  setClosures(code: string, windows: ReadonlyArray<readonly [number, number]>): void {
+    if (windows.length === 0) this.closures.delete(code);
+    else this.closures.set(code, windows);
+  }
+
+  /** Whether the instrument trades at `at`: its schedule is open and no operator closed it then. */
+  isTradableAt(instrument: Pick<Instrument, 'code' | 'hours'>, at: Date): boolean {
+    if (!isOpenAt(instrument.hours, at)) return false;
+    const instant = at.getTime();
+    return !(this.closures.get(instrument.code) ?? []).some(([from, until]) => from <= instant && instant < until);
   }
 
   isStale(code: string): boolean {

@@ -7,6 +7,7 @@ import type { StartupWork } from '../../platform/readiness/readiness.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { IdentityTables } from '../identity/index.js';
 import type { FeeSchedule } from './fee-schedule.js';
+import { createHoursClosures } from './hours-closures.js';
 import { createMarketSettings } from './instrument-settings.js';
 import { marketLogoPlugin, marketPlugin } from './market.plugin.js';
 import { createMarketService, type MarketService } from './market.service.js';
@@ -69,11 +70,18 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
     cluster: deps.cluster,
     log: deps.log,
   });
+  const closures = createHoursClosures({
+    db: deps.db,
+    hub: deps.hub,
+    cluster: deps.cluster,
+    now: deps.now,
+    log: deps.log,
+  });
   return {
     name: 'market',
     service,
     register: async (app) => {
-      await app.register(marketAdminPlugin, { prefix: deps.adminPrefix, settings });
+      await app.register(marketAdminPlugin, { prefix: deps.adminPrefix, settings, closures });
       await app.register(marketPlugin, {
         prefix: deps.apiPrefix,
         market: service,
@@ -89,6 +97,8 @@ export function createMarketModule(deps: MarketModuleDeps): AppModule<MarketServ
     start: async () => {
       settings.listen();
       await deps.hub.start();
+      // After the hub, which loads the instruments the closures name.
+      await closures.start();
     },
     stop: () => deps.hub.stop(),
     publishes: [],

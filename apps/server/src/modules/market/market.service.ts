@@ -26,7 +26,7 @@ import {
 import type { MarketTables } from './market.tables.js';
 import type { Instrument, MarketHub } from './market-hub.js';
 import { toWireCandle } from './price-state.js';
-import { isOpenAt, nextChangeAfter, TRADING_HOURS } from './trading-hours.js';
+import { nextChangeAfter, TRADING_HOURS } from './trading-hours.js';
 
 /** The market module's use cases, answered from the hub's memory wherever they can be. */
 export type MarketService = ReturnType<typeof createMarketService>;
@@ -63,7 +63,7 @@ export function createMarketService(db: MarketDb, hub: MarketHub, options: Marke
   /** What a price read and a market item share: the price, its 24 h change, source and status. */
   const realtimePrice = (instrument: Instrument, at: number): TRealtimePrice => {
     const state = hub.state(instrument.code);
-    const tradable = isOpenAt(instrument.hours, new Date(at));
+    const tradable = hub.isTradableAt(instrument, new Date(at));
     return {
       id: instrument.id,
       code: instrument.code,

@@ -1,6 +1,18 @@
 import type { Generated } from 'kysely';
 
 export type MarketTables = {
+  /** Trading-hours overrides (issue 14): an instrument closed by an operator for a window. */
+  market_hours_closures: {
+    id: Generated<string>;
+    instrument_id: number;
+    starts_at: Date;
+    ends_at: Date;
+    reason: string;
+    created_by: string | null;
+    created_at: Generated<Date>;
+    cancelled_at: Date | null;
+    cancelled_by: string | null;
+  };
   market_instruments: {
     id: Generated<number>;
     code: string;

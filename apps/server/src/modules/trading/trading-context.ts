@@ -5,7 +5,7 @@ import type { DbView } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { IdentityTables } from '../identity/index.js';
 import type { LedgerTables } from '../ledger/index.js';
-import { type FeeSchedule, type Instrument, isOpenAt, type MarketHub } from '../market/index.js';
+import type { FeeSchedule, Instrument, MarketHub } from '../market/index.js';
 import type { ReferralTables } from '../referral/index.js';
 import { lockPositionRow, type PositionRow } from './trading.repository.js';
 import type { TradingTables } from './trading.tables.js';
@@ -63,7 +63,7 @@ export function requireListedInstrument(ctx: TradingContext, code: string): Inst
 /** The current price, only while the market is open and the feed is not stale. */
 export function tradablePrice(ctx: TradingContext, instrument: Instrument): string {
   const price = ctx.hub.state(instrument.code)?.price ?? null;
-  if (!isOpenAt(instrument.hours, new Date(ctx.now())) || price === null || ctx.hub.isStale(instrument.code)) {
+  if (!ctx.hub.isTradableAt(instrument, new Date(ctx.now())) || price === null || ctx.hub.isStale(instrument.code)) {
     throw new AppError('NOT_TRADABLE_NOW');
   }
   return price;

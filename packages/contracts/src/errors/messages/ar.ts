@@ -104,6 +104,8 @@ export const ar: CatalogueMessages = {
   CONTENT_UNSAFE_MARKDOWN: 'يحتوي النص على برنامج نصي أو معالج أحداث أو رابط javascript:؛ احذفه ثم احفظ مرة أخرى.',
   CONTENT_SLUG_EXISTS: 'هذا المعرّف النصي مستخدم بالفعل لمحتوى آخر.',
   CONTENT_ENGLISH_REQUIRED: 'يحتاج كل محتوى إلى نصه الإنجليزي؛ فهو ما يُعرض عند غياب اللغات الأخرى.',
+  HOURS_CLOSURE_NOT_FOUND: 'لا يوجد إغلاق تداول كهذا لهذه الأداة.',
+  HOURS_CLOSURE_ENDED: 'انتهى هذا الإغلاق بالفعل أو تم رفعه.',
   SESSION_NOT_FOUND: 'لا توجد لدى هذا المستخدم جلسة نشطة بهذا المعرّف.',
   SUBMITTED_FOR_REVIEW: 'أُرسل للمراجعة.',
   DEPOSIT_SUBMITTED: 'أُرسل الإيداع للمراجعة.',

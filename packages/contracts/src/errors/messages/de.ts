@@ -113,6 +113,8 @@ export const de: CatalogueMessages = {
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',
   CONTENT_ENGLISH_REQUIRED: 'Jeder Inhalt braucht seinen englischen Text; auf ihn greifen die anderen Sprachen zurück.',
+  HOURS_CLOSURE_NOT_FOUND: 'Für dieses Instrument gibt es keine solche Handelsschließung.',
+  HOURS_CLOSURE_ENDED: 'Diese Schließung ist bereits beendet oder aufgehoben.',
   SESSION_NOT_FOUND: 'Dieser Benutzer hat keine aktive Sitzung mit dieser ID.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',

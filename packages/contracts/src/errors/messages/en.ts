@@ -106,6 +106,8 @@ export const en: CatalogueMessages = {
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',
   CONTENT_ENGLISH_REQUIRED: 'Every content item needs its English text; it is what other languages fall back to.',
+  HOURS_CLOSURE_NOT_FOUND: 'No such trading-hours closure for this instrument.',
+  HOURS_CLOSURE_ENDED: 'This closure has already ended or been lifted.',
   SESSION_NOT_FOUND: 'This user has no session in use with this id.',
   SUBMITTED_FOR_REVIEW: 'Submitted for review.',
   DEPOSIT_SUBMITTED: 'Deposit submitted for review.',

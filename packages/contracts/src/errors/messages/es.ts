@@ -110,6 +110,8 @@ export const es: CatalogueMessages = {
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',
   CONTENT_ENGLISH_REQUIRED:
     'Todo contenido necesita su texto en inglés; es el que se muestra cuando falta otro idioma.',
+  HOURS_CLOSURE_NOT_FOUND: 'No existe ese cierre de horario para este instrumento.',
+  HOURS_CLOSURE_ENDED: 'Este cierre ya ha terminado o se ha levantado.',
   SESSION_NOT_FOUND: 'Este usuario no tiene ninguna sesión en uso con este identificador.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',

@@ -110,6 +110,8 @@ export const fr: CatalogueMessages = {
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',
   CONTENT_ENGLISH_REQUIRED:
     'Chaque contenu doit avoir son texte anglais ; c’est lui qui s’affiche à défaut des autres langues.',
+  HOURS_CLOSURE_NOT_FOUND: 'Aucune fermeture de cotation de ce type pour cet instrument.',
+  HOURS_CLOSURE_ENDED: 'Cette fermeture est déjà terminée ou a été levée.',
   SESSION_NOT_FOUND: 'Cet utilisateur n’a aucune session en cours avec cet identifiant.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',

@@ -101,6 +101,8 @@ export const hk: CatalogueMessages = {
   CONTENT_UNSAFE_MARKDOWN: '內容包含腳本、事件處理程式或 javascript: 連結，請刪除後再儲存。',
   CONTENT_SLUG_EXISTS: '此代稱已被其他內容使用。',
   CONTENT_ENGLISH_REQUIRED: '每項內容都必須有英文文本；其他語言缺少時會顯示英文。',
+  HOURS_CLOSURE_NOT_FOUND: '該品種沒有這個交易時段關閉紀錄。',
+  HOURS_CLOSURE_ENDED: '此關閉已經結束或已被解除。',
   SESSION_NOT_FOUND: '該用戶沒有使用此 ID 的有效工作階段。',
   SUBMITTED_FOR_REVIEW: '已提交審批。',
   DEPOSIT_SUBMITTED: '存款申請已提交審批。',

@@ -109,6 +109,8 @@ export const it: CatalogueMessages = {
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',
   CONTENT_ENGLISH_REQUIRED:
     'Ogni contenuto deve avere il testo in inglese: è quello mostrato quando manca un’altra lingua.',
+  HOURS_CLOSURE_NOT_FOUND: 'Nessuna chiusura di questo tipo per questo strumento.',
+  HOURS_CLOSURE_ENDED: 'Questa chiusura è già terminata o è stata revocata.',
   SESSION_NOT_FOUND: 'Questo utente non ha alcuna sessione attiva con questo ID.',
   SUBMITTED_FOR_REVIEW: 'Richiesta inviata per la verifica.',
   DEPOSIT_SUBMITTED: 'Deposito inviato per la verifica.',

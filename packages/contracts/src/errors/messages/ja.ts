@@ -104,6 +104,8 @@ export const ja: CatalogueMessages = {
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',
   CONTENT_ENGLISH_REQUIRED: '各コンテンツには英語のテキストが必要です。他の言語がない場合は英語が表示されます。',
+  HOURS_CLOSURE_NOT_FOUND: 'この銘柄にそのような取引停止はありません。',
+  HOURS_CLOSURE_ENDED: 'この取引停止はすでに終了したか、解除されています。',
   SESSION_NOT_FOUND: 'このユーザーには、この ID の使用中のセッションがありません。',
   SUBMITTED_FOR_REVIEW: '申請を受け付けました。審査結果をお待ちください。',
   DEPOSIT_SUBMITTED: '入金申請を受け付けました。審査結果をお待ちください。',

@@ -105,6 +105,8 @@ export const ko: CatalogueMessages = {
     '본문에 스크립트, 이벤트 핸들러 또는 javascript: 링크가 있습니다. 삭제한 후 다시 저장해 주세요.',
   CONTENT_SLUG_EXISTS: '이 슬러그는 이미 다른 콘텐츠에서 사용 중입니다.',
   CONTENT_ENGLISH_REQUIRED: '모든 콘텐츠에는 영어 텍스트가 필요합니다. 다른 언어가 없을 때 영어가 표시됩니다.',
+  HOURS_CLOSURE_NOT_FOUND: '이 종목에 해당하는 거래 중단이 없습니다.',
+  HOURS_CLOSURE_ENDED: '이 거래 중단은 이미 끝났거나 해제되었습니다.',
   SESSION_NOT_FOUND: '이 사용자에게는 이 ID로 사용 중인 세션이 없습니다.',
   SUBMITTED_FOR_REVIEW: '심사 요청이 접수되었습니다.',
   DEPOSIT_SUBMITTED: '입금 신청이 접수되어 심사 중입니다.',

@@ -101,6 +101,8 @@ export const zh: CatalogueMessages = {
   CONTENT_UNSAFE_MARKDOWN: '内容包含脚本、事件处理程序或 javascript: 链接，请删除后再保存。',
   CONTENT_SLUG_EXISTS: '该标识已被其他内容使用。',
   CONTENT_ENGLISH_REQUIRED: '每项内容都必须有英文文本；其他语言缺失时将显示英文。',
+  HOURS_CLOSURE_NOT_FOUND: '该品种没有这个交易时段关闭记录。',
+  HOURS_CLOSURE_ENDED: '此关闭已经结束或已被解除。',
   SESSION_NOT_FOUND: '该用户没有使用此 ID 的有效会话。',
   SUBMITTED_FOR_REVIEW: '已提交审核。',
   DEPOSIT_SUBMITTED: '充值申请已提交审核。',

@@ -1,0 +1,216 @@
+import type { THoursClosure, TMarketInfo, TPosition } from '@openbourse/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.js';
+import { type Instances, startInstances } from '../../test/instances.js';
+import { isTestRedisReachable } from '../../test/redis.js';
+import { fundLive } from '../../test/suites/suite-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createUserWithSession } from '../../test/test-users.js';
+
+/**
+ * Trading-hours overrides (#14): an operator closes an instrument for a window its schedule has
+ * open; orders inside it are refused as on a scheduled close and the price wire says so; lifting
+ * it early reopens at once; bad windows change nothing; one audit row per change; and another
+ * instance follows through the cluster bus. The clock is fixed on a Thursday afternoon, when
+ * crypto trades (24/7).
+ */
+const AT = Date.parse('2026-11-26T15:00:00Z');
+const HOUR = 3_600_000;
+let testApp: TestApp;
+let adminToken: string;
+let trader: { id: string; token: string };
+
+type Envelope<T> = { code: number; data: T; msg: string };
+
+async function inject<T>(
+  app: FastifyInstance,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...(token ? { authorization: token } : {}), virtually: 'NO', 'x-request-id': 'hours-closures-test' },
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Envelope<T> };
+}
+const call = <T>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  inject<T>(testApp.app, token, method, url, payload);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const close = (code: string, from: number, until: number, reason = 'exchange outage', token = adminToken) =>
+  call<THoursClosure>(token, 'POST', `/swx/admin/instruments/${code}/closures`, {
+    startsAt: iso(from),
+    endsAt: iso(until),
+    reason,
+  });
+const lift = (code: string, id: string, reason = 'exchange back') =>
+  call<THoursClosure>(adminToken, 'POST', `/swx/admin/instruments/${code}/closures/${id}/cancel`, { reason });
+const open = (code: string) =>
+  call<TPosition>(trader.token, 'POST', '/swx/customer/contracts/open', {
+    code,
+    side: 'long',
+    lots: '0.01',
+    leverage: 2,
+  });
+const tradable = async (code: string) =>
+  (await call<TMarketInfo>(null, 'GET', `/swx/customer/index/getMarketInfo/${code}`)).body.data.tradable;
+const auditCount = async () =>
+  (
+    await testApp.database.db
+      .selectFrom('audit_log')
+      .select(({ fn }) => fn.countAll<string>().as('count'))
+      .where('action', 'like', 'market.hours.%')
+      .executeTakeFirstOrThrow()
+  ).count;
+
+beforeAll(async () => {
+  testApp = await createTestApp(
+    { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
+    undefined,
+    { clock: fixedClock(new Date(AT)) },
+  );
+  testApp.app.services.marketHub.ingest('sandbox', [
+    { code: 'BTCUSDT', price: '65000', time: AT },
+    { code: 'ETHUSDT', price: '3000', time: AT },
+  ]);
+  adminToken = (await createUserWithSession(testApp, ['admin'])).token;
+  trader = await createUserWithSession(testApp);
+  await fundLive(testApp, trader.id, '100000');
+}, 60_000);
+afterAll(() => testApp.close());
+
+describe('trading-hours closures', () => {
+  it('a standing closure refuses opens as a scheduled close does; lifting it reopens at once', async () => {
+    expect(await tradable('BTCUSDT')).toBe(true);
+    const created = await close('BTCUSDT', AT - HOUR, AT + HOUR);
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ code: 'BTCUSDT', state: 'active', reason: 'exchange outage' });
+    expect(await tradable('BTCUSDT')).toBe(false);
+    expect((await open('BTCUSDT')).body.code).toBe(10015);
+    // Another instrument is not touched.
+    expect((await open('ETHUSDT')).body.code).toBe(200);
+
+    const lifted = await lift('BTCUSDT', created.body.data.id);
+    expect(lifted.body.data.state).toBe('cancelled');
+    expect(await tradable('BTCUSDT')).toBe(true);
+    expect((await open('BTCUSDT')).body.code).toBe(200);
+  });
+
+  it('an upcoming closure leaves trading open until it begins, and is listed with who made it', async () => {
+    const upcoming = await close('BTCUSDT', AT + HOUR, AT + 2 * HOUR, 'planned maintenance');
+    expect(upcoming.body.data.state).toBe('upcoming');
+    expect(await tradable('BTCUSDT')).toBe(true);
+    const listed = await call<{ items: THoursClosure[] }>(adminToken, 'GET', '/swx/admin/instruments/BTCUSDT/closures');
+    expect(listed.body.data.items[0]).toMatchObject({ id: upcoming.body.data.id, state: 'upcoming' });
+    expect(listed.body.data.items[0]?.createdBy).toEqual(expect.any(String));
+    expect(listed.body.data.items.some((item) => item.state === 'cancelled')).toBe(true);
+    await lift('BTCUSDT', upcoming.body.data.id);
+  });
+
+  it('refuses bad windows and decisions with a catalogue code and changes nothing', async () => {
+    const before = await auditCount();
+    const rows = async () =>
+      (await testApp.database.db.selectFrom('market_hours_closures').selectAll().execute()).length;
+    const rowsBefore = await rows();
+    expect((await close('BTCUSDT', AT + HOUR, AT)).body.code).toBe(10100);
+    expect((await close('BTCUSDT', AT - 2 * HOUR, AT - HOUR)).body.code).toBe(10100);
+    expect((await close('BTCUSDT', AT, AT + 40 * 24 * HOUR)).body.code).toBe(10100);
+    expect((await close('BTCUSDT', AT, AT + HOUR, 'x')).body.code).toBe(10100);
+    expect((await close('NOSUCH', AT, AT + HOUR)).body.code).toBe(10132);
+    expect(
+      (
+        await call(adminToken, 'POST', '/swx/admin/instruments/BTCUSDT/closures', {
+          startsAt: 'tomorrow',
+          endsAt: iso(AT + HOUR),
+          reason: 'bad date',
+        })
+      ).body.code,
+    ).toBe(10100);
+    expect(await rows()).toBe(rowsBefore);
+
+    const other = await close('ETHUSDT', AT + HOUR, AT + 2 * HOUR);
+    // The id of another instrument's closure, and a closure lifted twice.
+    expect((await lift('BTCUSDT', other.body.data.id)).body.code).toBe(10159);
+    expect((await lift('ETHUSDT', other.body.data.id)).body.code).toBe(200);
+    expect((await lift('ETHUSDT', other.body.data.id)).body.code).toBe(10160);
+    expect((await lift('ETHUSDT', '999999999')).body.code).toBe(10159);
+    // One row for the closing and one for the lifting; none for the refusals.
+    expect(Number(await auditCount())).toBe(Number(before) + 2);
+  });
+
+  it('writes one audit row per change with the window, reason, request id and IP', async () => {
+    const created = await close('BTCUSDT', AT + HOUR, AT + 3 * HOUR, 'audited outage');
+    const row = await testApp.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'market.hours.close')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      target_type: 'instrument',
+      target_id: 'BTCUSDT',
+      reason: 'audited outage',
+      request_id: 'hours-closures-test',
+      after: { closureId: created.body.data.id, startsAt: iso(AT + HOUR), endsAt: iso(AT + 3 * HOUR) },
+    });
+    await lift('BTCUSDT', created.body.data.id);
+  });
+
+  it('answers a visitor 401 and a plain user 403, and a refused caller changes nothing', async () => {
+    expect((await close('BTCUSDT', AT, AT + HOUR, 'no', '')).status).toBe(401);
+    expect((await close('BTCUSDT', AT, AT + HOUR, 'not mine', trader.token)).status).toBe(403);
+    expect(await tradable('BTCUSDT')).toBe(true);
+  });
+});
+
+const hasRedis = await isTestRedisReachable('the trading-hours closures two-instance test');
+
+describe.skipIf(!hasRedis)('trading-hours closures on two instances', () => {
+  let instances: Instances | undefined;
+
+  beforeAll(async () => {
+    instances = await startInstances(2, {
+      MARKET_FEED: 'sandbox',
+      MARKET_SANDBOX_INTERVAL_MS: '60000',
+      MARKET_SANDBOX_BACKFILL_MINUTES: '0',
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await instances?.close();
+  });
+
+  it('a closure made on instance A closes the instrument on instance B, and lifting it reopens there', async () => {
+    const [a, b] = instances?.apps ?? [];
+    if (!a || !b || !instances) throw new Error('no instances');
+    const operator = await createUserWithSession({ app: a, database: instances.database, close: async () => {} }, [
+      'admin',
+    ]);
+    const instrument = b.services.marketHub.instrument('SOLUSDT');
+    if (!instrument) throw new Error('no SOLUSDT');
+    const now = Date.now();
+    const waitFor = async (expected: boolean) => {
+      const deadline = Date.now() + 5000;
+      while (b.services.marketHub.isTradableAt(instrument, new Date()) !== expected && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return b.services.marketHub.isTradableAt(instrument, new Date());
+    };
+    expect(b.services.marketHub.isTradableAt(instrument, new Date())).toBe(true);
+    const created = await inject<THoursClosure>(a, operator.token, 'POST', '/swx/admin/instruments/SOLUSDT/closures', {
+      startsAt: iso(now - HOUR),
+      endsAt: iso(now + HOUR),
+      reason: 'two instances',
+    });
+    expect(created.status).toBe(200);
+    expect(await waitFor(false)).toBe(false);
+    await inject(a, operator.token, 'POST', `/swx/admin/instruments/SOLUSDT/closures/${created.body.data.id}/cancel`, {
+      reason: 'two instances, lifted',
+    });
+    expect(await waitFor(true)).toBe(true);
+  });
+});
