@@ -71,7 +71,7 @@ export function InstrumentsTab() {
       header: t('admin.settings.instruments.status'),
       // The word says it; the colour only repeats it.
       render: (row) => (
-        <Badge color={row.enabled ? 'green' : 'gray'} variant="light">
+        <Badge color={row.enabled ? 'teal.9' : 'gray.7'} variant="filled">
           {row.enabled ? t('admin.settings.instruments.enabled') : t('admin.settings.instruments.disabled')}
         </Badge>
       ),

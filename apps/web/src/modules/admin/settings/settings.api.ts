@@ -40,13 +40,14 @@ export function usePaymentSettings() {
 
 /**
  * A settings change, then every list of the area read again: an instrument's row carries its
- * class's fee rate, so a fee change shows there too.
+ * class's fee rate, so a fee change shows there too; after a refusal too, since another operator
+ * may have changed what the form started from.
  */
 function useSettingsMutation<Variables>(send: (variables: Variables) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
   });
 }
 
