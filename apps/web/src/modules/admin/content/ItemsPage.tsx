@@ -89,9 +89,9 @@ export function ItemsPage() {
         key: 'published',
         header: t('admin.content.items.published'),
         render: (row) => (
-          <Badge size="sm" variant={row.isPublished ? 'light' : 'outline'} color={row.isPublished ? 'green' : 'gray'}>
+          <Text size="sm" fw={row.isPublished ? 400 : 600} fs={row.isPublished ? undefined : 'italic'}>
             {row.isPublished ? t('admin.content.items.isPublished') : t('admin.content.items.isHidden')}
-          </Badge>
+          </Text>
         ),
         sortValue: (row) => (row.isPublished ? 1 : 0),
       },

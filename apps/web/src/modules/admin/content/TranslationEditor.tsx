@@ -38,7 +38,7 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
   const [lastAction, setLastAction] = useState<'save' | 'remove' | null>(null);
   const failed = lastAction === 'save' ? save.error : lastAction === 'remove' ? remove.error : null;
 
-  const attributes = textAttributes(lang);
+  const text = textAttributes(lang);
   const language = languageName(lang, currentLanguage());
   const readerLocale = LANGUAGE_BCP47[currentLanguage()];
   const draft = { title, body };
@@ -97,8 +97,9 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
             onChange={(event) => edit({ title: event.currentTarget.value })}
             maxLength={TITLE_MAX}
             required
-            lang={attributes.lang}
-            dir={attributes.dir}
+            lang={text.lang}
+            dir={text.dir}
+            attributes={{ input: { dir: text.dir } }}
           />
           <Textarea
             label={t('admin.content.editor.bodyLabel')}
@@ -108,8 +109,9 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
             autosize
             minRows={14}
             maxRows={32}
-            lang={attributes.lang}
-            dir={attributes.dir}
+            lang={text.lang}
+            dir={text.dir}
+            attributes={{ input: { dir: text.dir } }}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             error={
               body.length > BODY_MAX
