@@ -55,6 +55,17 @@ describe('the API client', () => {
       expect(init?.body).toBe('{}');
     });
 
+    it('10009 signs out on a user route but not on a back-office route, where it names the user looked up (#14)', async () => {
+      const onUserNotFound = vi.fn();
+      setSessionHooks({ onUserNotFound });
+      vi.stubGlobal('fetch', answer({ code: 10009, data: null, msg: 'User not found' }, 404));
+      await expect(callApi(adminEndpoints.user, { params: { id: '999' } })).rejects.toMatchObject({ code: 10009 });
+      expect(onUserNotFound).not.toHaveBeenCalled();
+      await expect(callApi(identityEndpoints.getUserInfo, {})).rejects.toMatchObject({ code: 10009 });
+      expect(onUserNotFound).toHaveBeenCalledTimes(1);
+      setSessionHooks({ onUserNotFound: () => undefined });
+    });
+
     it('sends a PUT as PUT, with its body (the content editor, #14)', async () => {
       const fetchMock = answer({ code: 200, data: [], msg: 'ok' });
       vi.stubGlobal('fetch', fetchMock);

@@ -121,10 +121,15 @@ export function callApi<E extends Endpoint<EndpointInput, unknown>>(
   );
 }
 
+/** The back office's routes: a 10009 there names the user asked about, not the operator. */
+const ADMIN_PATH_PREFIX = '/swx/admin/';
+
 /** The answers that concern the session rather than the call: the session module reacts to them. */
-function reactToSessionCode(code: number, status: number): void {
+function reactToSessionCode(code: number, status: number, path: string): void {
   if (code === 401 || status === 401) sessionHooks.onUnauthorized();
-  if (code === 10009) sessionHooks.onUserNotFound();
+  // "User not found" means the signed-in account is gone, except when an operator looked up a
+  // user who does not exist (#14): that must not sign the operator out.
+  if (code === 10009 && !path.startsWith(ADMIN_PATH_PREFIX)) sessionHooks.onUserNotFound();
   if (code === CATALOGUE.OPERATOR_TOTP_REQUIRED.code) sessionHooks.onOperatorTwoFactorRequired();
 }
 
@@ -164,7 +169,7 @@ async function request<T>(method: Endpoint['method'], url: string, options: Requ
     throw new ApiError(CLIENT_CODES.BAD_RESPONSE, '');
   }
   const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
-  reactToSessionCode(code, response.status);
+  reactToSessionCode(code, response.status, url);
   if (!isSuccessCode(code)) throw new ApiError(code, envelope.msg ?? '', envelope.data ?? null);
   return (envelope.data ?? envelope.result) as T;
 }
@@ -190,7 +195,7 @@ export async function apiDownload(
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const envelope = (await response.json().catch(() => ({}))) as Partial<TEnvelope<unknown>>;
     const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
-    reactToSessionCode(code, response.status);
+    reactToSessionCode(code, response.status, endpoint.path);
     throw new ApiError(code, envelope.msg ?? '');
   }
   const disposition = response.headers.get('content-disposition') ?? '';
