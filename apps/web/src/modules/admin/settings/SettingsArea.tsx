@@ -5,16 +5,18 @@ import { AdminPage } from '../ui/AdminPage';
 import { FeeScheduleTab } from './FeeScheduleTab';
 import { InstrumentsTab } from './InstrumentsTab';
 import { PaymentsTab } from './PaymentsTab';
+import { TradingHoursTab } from './TradingHoursTab';
 
-const TABS = ['instruments', 'fees', 'payments'] as const;
+const TABS = ['instruments', 'fees', 'hours', 'payments'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
 /**
- * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule and the
- * payments settings of each asset, one tab each. The tab is in the address (`?tab=fees`), so a
- * link opens it and the browser's back button returns to the previous one.
+ * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule,
+ * trading-hours closures (TradingHoursTab, with its own texts) and the payments settings of each
+ * asset, one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
+ * browser's back button returns to the previous one.
  */
 export default function SettingsArea() {
   const { t } = useTranslation();
@@ -33,7 +35,8 @@ export default function SettingsArea() {
         <Tabs.List aria-label={t('admin.settings.tabs.label')}>
           {TABS.map((id) => (
             <Tabs.Tab key={id} value={id}>
-              {t(`admin.settings.tabs.${id}`)}
+              {/* The trading-hours tab's texts are its own (locales/hours.*.json). */}
+              {id === 'hours' ? t('admin.hours.tab') : t(`admin.settings.tabs.${id}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -42,6 +45,9 @@ export default function SettingsArea() {
         </Tabs.Panel>
         <Tabs.Panel value="fees" pt="md">
           <FeeScheduleTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="hours" pt="md">
+          <TradingHoursTab />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
           <PaymentsTab />
