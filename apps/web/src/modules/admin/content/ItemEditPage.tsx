@@ -1,13 +1,14 @@
 import { Anchor, Badge, Button, Divider, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { TAdminContentItemDetail } from '@openbourse/contracts';
 import { isLanguage, type Language } from '@openbourse/contracts/constants';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { AdminPage } from '../ui/AdminPage';
 import { ContentNav } from './ContentNav';
 import { useContentItem } from './content-admin.api';
-import { languageChoices, publicPath } from './content-editor';
+import { isDraftChanged, languageChoices, publicPath, savedText, type TextDraft } from './content-editor';
 import { ItemSettingsForm } from './ItemSettingsForm';
 import { TranslationEditor } from './TranslationEditor';
 import { useDateTime } from './use-date-time';
@@ -30,7 +31,7 @@ export function ItemEditPage() {
       }
     >
       <ContentNav />
-      <QueryState query={item}>{(data) => <ItemEditor item={data} />}</QueryState>
+      <QueryState query={item}>{(data) => <ItemEditor key={data.id} item={data} />}</QueryState>
     </AdminPage>
   );
 }
@@ -42,7 +43,19 @@ function ItemEditor({ item }: { item: TAdminContentItemDetail }) {
   const requested = search.get('lang');
   const lang: Language = isLanguage(requested) ? requested : 'en';
   const choices = languageChoices(item.languages);
-  const stored = item.translations.find((text) => text.lang === lang);
+  // Unsaved edits per language, kept while another language is open.
+  const [drafts, setDrafts] = useState<Partial<Record<Language, TextDraft>>>({});
+  const hasUnsaved = (code: Language) => {
+    const draft = drafts[code];
+    return draft !== undefined && isDraftChanged(savedText(item, code), draft);
+  };
+  const setDraft = (draft: TextDraft | null) =>
+    setDrafts((current) => {
+      const next = { ...current };
+      if (draft === null) delete next[lang];
+      else next[lang] = draft;
+      return next;
+    });
   const chooseLanguage = (next: string) => {
     const params = new URLSearchParams(search);
     params.set('lang', next);
@@ -80,9 +93,12 @@ function ItemEditor({ item }: { item: TAdminContentItemDetail }) {
             onChange={(event) => chooseLanguage(event.currentTarget.value)}
             data={choices.map((choice) => ({
               value: choice.lang,
-              label: `${choice.nativeName} (${choice.lang}) — ${
-                choice.hasText ? t('admin.content.item.hasText') : t('admin.content.item.noText')
-              }`,
+              label: [
+                `${choice.nativeName} (${choice.lang}) — ${
+                  choice.hasText ? t('admin.content.item.hasText') : t('admin.content.item.noText')
+                }`,
+                ...(hasUnsaved(choice.lang) ? [t('admin.content.item.unsaved')] : []),
+              ].join(' · '),
             }))}
             w={320}
             data-testid="content-language"
@@ -99,7 +115,7 @@ function ItemEditor({ item }: { item: TAdminContentItemDetail }) {
           </Group>
         </Group>
       </Stack>
-      <TranslationEditor key={`${lang}:${stored?.updatedAt ?? 'none'}`} item={item} lang={lang} />
+      <TranslationEditor key={lang} item={item} lang={lang} draft={drafts[lang]} onDraft={setDraft} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
   languageName,
   reasonOrUndefined,
   savedText,
+  type TextDraft,
   TITLE_MAX,
   textAttributes,
 } from './content-editor';
@@ -23,15 +24,24 @@ import { RefusalAlert } from './RefusalAlert';
 /**
  * One language's text of an item: title and Markdown beside the server's live preview. Saving
  * publishes at once, so it asks first; a refusal is shown beside the editor and the draft stays.
- * The parent gives it a key per language and saved version, so a save or a new language starts
- * from what is stored.
+ * The parent keeps the drafts (null: none, the stored text shows), so switching languages loses
+ * no unsaved edit; it keys this editor by language.
  */
-export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetail; lang: Language }) {
+export function TranslationEditor({
+  item,
+  lang,
+  draft,
+  onDraft,
+}: {
+  item: TAdminContentItemDetail;
+  lang: Language;
+  draft: TextDraft | undefined;
+  onDraft: (draft: TextDraft | null) => void;
+}) {
   const { t } = useTranslation();
   const saved = savedText(item, lang);
   const english = savedText(item, 'en');
-  const [title, setTitle] = useState(saved?.title ?? '');
-  const [body, setBody] = useState(saved?.body ?? '');
+  const { title, body } = draft ?? saved ?? { title: '', body: '' };
   const [reason, setReason] = useState('');
   const save = useSaveTranslation(item.id);
   const remove = useDeleteTranslation(item.id);
@@ -41,8 +51,7 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
   const text = textAttributes(lang);
   const language = languageName(lang, currentLanguage());
   const readerLocale = LANGUAGE_BCP47[currentLanguage()];
-  const draft = { title, body };
-  const isChanged = isDraftChanged(saved, draft);
+  const isChanged = isDraftChanged(saved, { title, body });
   const shownTitle = title.trim() || saved?.title || english?.title || item.slug;
   const fieldLabels = {
     'body.title': t('admin.content.editor.titleLabel'),
@@ -50,8 +59,7 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
   };
 
   const edit = (next: { title?: string; body?: string }) => {
-    if (next.title !== undefined) setTitle(next.title);
-    if (next.body !== undefined) setBody(next.body);
+    onDraft({ title, body, ...next });
     setLastAction(null);
   };
 
@@ -59,6 +67,7 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
     setLastAction('save');
     try {
       await save.mutateAsync({ lang, title: title.trim(), body, reason: reasonOrUndefined(reason) });
+      onDraft(null);
       notifications.show({ color: 'green', message: t('admin.content.editor.saved', { language }) });
     } catch {
       // Refused: the dialog closes and the server's message shows beside the editor; the draft stays.
@@ -69,6 +78,7 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
     setLastAction('remove');
     try {
       await remove.mutateAsync({ lang, reason: reasonOrUndefined(reason) });
+      onDraft(null);
       notifications.show({ color: 'green', message: t('admin.content.editor.deleted', { language }) });
     } catch {
       // Shown beside the editor.
@@ -144,7 +154,10 @@ export function TranslationEditor({ item, lang }: { item: TAdminContentItemDetai
             <Button
               variant="default"
               disabled={!isChanged}
-              onClick={() => edit({ title: saved?.title ?? '', body: saved?.body ?? '' })}
+              onClick={() => {
+                onDraft(null);
+                setLastAction(null);
+              }}
             >
               {t('admin.content.editor.discard')}
             </Button>
