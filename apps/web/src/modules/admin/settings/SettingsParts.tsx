@@ -35,6 +35,13 @@ export function useProblemText() {
     problem ? t(`admin.settings.errors.${problem.key}`, problem.values ?? {}) : undefined;
 }
 
+/**
+ * In a right-to-left text a value is set apart from the text around it (Unicode first-strong
+ * isolate): in Arabic, "0 USDT" and "25 USDT" stay two values on either side of the arrow
+ * instead of one reordered run. Left-to-right texts need none, and stay plain for searching.
+ */
+const isolated = (value: string, isRightToLeft: boolean) => (isRightToLeft ? `\u2068${value}\u2069` : value);
+
 /** One line of the confirmation: a field's label, its value now and the value it will have. */
 export type ChangeLine = { key: string; label: string; before: string; after: string };
 
@@ -102,7 +109,8 @@ export function EditDialog({
   error,
   onSave,
 }: EditDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const isRightToLeft = i18n.dir() === 'rtl';
   const id = useId();
   useWindowEvent('keydown', (event) => {
     if (!opened || event.key !== 'Escape' || event.isComposing) return;
@@ -150,8 +158,8 @@ export function EditDialog({
                     <List.Item key={change.key}>
                       {t('admin.settings.common.change', {
                         field: change.label,
-                        before: change.before,
-                        after: change.after,
+                        before: isolated(change.before, isRightToLeft),
+                        after: isolated(change.after, isRightToLeft),
                       })}
                     </List.Item>
                   ))}
