@@ -19,6 +19,13 @@ import { type AdminColumn, AdminTable } from '../ui/AdminTable';
 import { useDashboard } from './dashboard.api';
 import { formatCount, formatMoney, formatPrice, formatUptime, localeOf } from './dashboard-format';
 
+/**
+ * Badge colours whose text meets WCAG AA (4.5:1): white on teal.9, red.9 and gray.7, and the
+ * warning yellow with dark text (autoContrast). Each badge also says its state in words, so the
+ * colour is never the only sign.
+ */
+const BADGE = { good: 'teal.9', bad: 'red.9', warn: 'yellow.5', neutral: 'gray.7' } as const;
+
 /** The reader's locale, following a change of language (useTranslation re-renders on it). */
 function useDashboardLocale(): string {
   useTranslation();
@@ -88,7 +95,7 @@ function TradingPart({ books, locale }: { books: readonly TAdminDashboardBook[];
   const { t } = useTranslation();
   return (
     <Section title={t('admin.dashboard.trading.title')}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {books.map((book) => (
           <Paper key={book.book} withBorder p="md" radius="md" data-testid={`book-${book.book}`}>
             <Title order={3} size="h5" mb="xs">
@@ -197,7 +204,7 @@ function QueuesPart({ queues, locale }: { queues: TAdminDashboard['queues']; loc
                   ) : (
                     <Text>{name}</Text>
                   )}
-                  <Badge variant={queue.pending > 0 ? 'filled' : 'light'} color={queue.pending > 0 ? 'yellow' : 'gray'}>
+                  <Badge autoContrast color={queue.pending > 0 ? BADGE.warn : BADGE.neutral}>
                     {t('admin.dashboard.queues.pending', { n: formatCount(queue.pending, locale) })}
                   </Badge>
                 </Group>
@@ -214,18 +221,18 @@ function FeedStatus({ feed }: { feed: TAdminDashboardFeed }) {
   const { t } = useTranslation();
   if (feed.isStale)
     return (
-      <Badge color="red" variant="filled">
+      <Badge autoContrast color={BADGE.bad}>
         {t('admin.dashboard.feeds.stale')}
       </Badge>
     );
   if (!feed.tradable)
     return (
-      <Badge color="gray" variant="light">
+      <Badge autoContrast color={BADGE.neutral}>
         {t('admin.dashboard.feeds.closed')}
       </Badge>
     );
   return (
-    <Badge color="green" variant="light">
+    <Badge autoContrast color={BADGE.good}>
       {t('admin.dashboard.feeds.live')}
     </Badge>
   );
@@ -278,7 +285,7 @@ function FeedsPart({ feeds, locale }: { feeds: readonly TAdminDashboardFeed[]; l
   const staleCount = feeds.filter((feed) => feed.isStale).length;
   return (
     <Section title={t('admin.dashboard.feeds.title')}>
-      <Text size="sm" c={staleCount > 0 ? 'red.8' : 'dimmed'} data-testid="feeds-stale-count">
+      <Text size="sm" c={staleCount > 0 ? 'red.9' : 'dimmed'} data-testid="feeds-stale-count">
         {t('admin.dashboard.feeds.staleCount', { n: formatCount(staleCount, locale) })}
       </Text>
       <AdminTable
@@ -292,7 +299,7 @@ function FeedsPart({ feeds, locale }: { feeds: readonly TAdminDashboardFeed[]; l
   );
 }
 
-const STATE_COLOURS = { ok: 'green', down: 'red', off: 'gray' } as const;
+const STATE_COLOURS = { ok: BADGE.good, down: BADGE.bad, off: BADGE.neutral } as const;
 
 function HealthPart({ health, locale }: { health: TAdminDashboardHealth; locale: string }) {
   const { t } = useTranslation();
@@ -302,7 +309,7 @@ function HealthPart({ health, locale }: { health: TAdminDashboardHealth; locale:
       key: 'database',
       label: t('admin.dashboard.health.database'),
       value: (
-        <Badge color={STATE_COLOURS[health.database]} variant="light">
+        <Badge autoContrast color={STATE_COLOURS[health.database]}>
           {t(`admin.dashboard.health.state.${health.database}`)}
         </Badge>
       ),
@@ -311,7 +318,7 @@ function HealthPart({ health, locale }: { health: TAdminDashboardHealth; locale:
       key: 'redis',
       label: t('admin.dashboard.health.redis'),
       value: (
-        <Badge color={STATE_COLOURS[health.redis]} variant="light">
+        <Badge autoContrast color={STATE_COLOURS[health.redis]}>
           {t(`admin.dashboard.health.state.${health.redis}`)}
         </Badge>
       ),
@@ -320,12 +327,12 @@ function HealthPart({ health, locale }: { health: TAdminDashboardHealth; locale:
       key: 'readiness',
       label: t('admin.dashboard.health.readiness'),
       value: health.ready ? (
-        <Badge color="green" variant="light">
+        <Badge autoContrast color={BADGE.good}>
           {t('admin.dashboard.health.ready')}
         </Badge>
       ) : (
         <Group gap="xs">
-          <Badge color="yellow" variant="light">
+          <Badge autoContrast color={BADGE.warn}>
             {t('admin.dashboard.health.notReady')}
           </Badge>
           <Text size="sm">{t('admin.dashboard.health.loading', { parts: health.loading.join(', ') })}</Text>
@@ -405,10 +412,10 @@ export default function DashboardArea() {
           <Stack gap="lg">
             <UsersPart users={data.users} locale={locale} />
             <TradingPart books={data.trading} locale={locale} />
+            <HealthPart health={data.health} locale={locale} />
             <QueuesPart queues={data.queues} locale={locale} />
             <AccountsPart accounts={data.accounts} locale={locale} />
             <FeedsPart feeds={data.feeds} locale={locale} />
-            <HealthPart health={data.health} locale={locale} />
           </Stack>
         )}
       </QueryState>
