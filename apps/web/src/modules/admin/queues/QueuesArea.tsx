@@ -40,7 +40,12 @@ function QueuesIndex() {
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={600}>{t(`admin.queues.kinds.${kind}`)}</Text>
-                    <Badge color={pending > 0 ? 'yellow' : 'gray'} variant={pending > 0 ? 'filled' : 'light'}>
+                    <Badge
+                      color={pending > 0 ? 'yellow' : 'gray'}
+                      variant="dot"
+                      tt="none"
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
                       {t('admin.queues.pendingCount', { count: pending })}
                     </Badge>
                   </Group>
