@@ -24,6 +24,7 @@ export function PositionsTab({ userId }: { userId: string }) {
     <Stack gap="sm">
       <Group gap="md" wrap="wrap">
         <BookPicker
+          testId="user-positions-book"
           value={book}
           onChange={(next) => {
             setBook(next);
@@ -37,7 +38,10 @@ export function PositionsTab({ userId }: { userId: string }) {
             setStatus(STATUSES.find((value) => value === next) ?? 'open');
             setPage(1);
           }}
-          data={STATUSES.map((value) => ({ value, label: statusName(value) }))}
+          data={STATUSES.map((value) => ({
+            value,
+            label: <span data-testid={`user-positions-status-${value}`}>{statusName(value)}</span>,
+          }))}
         />
       </Group>
       <QueryState query={positions}>
@@ -78,7 +82,11 @@ export function PositionsTab({ userId }: { userId: string }) {
               {
                 key: 'side',
                 header: t('admin.user-money.positions.side'),
-                render: (row) => t(`admin.user-money.positions.sides.${row.side}`),
+                render: (row) => (
+                  <Text inherit style={{ whiteSpace: 'nowrap' }}>
+                    {t(`admin.user-money.positions.sides.${row.side}`)}
+                  </Text>
+                ),
                 sortValue: (row) => row.side,
               },
               {
@@ -121,13 +129,13 @@ export function PositionsTab({ userId }: { userId: string }) {
               {
                 key: 'openedAt',
                 header: t('admin.user-money.positions.openedAt'),
-                render: (row) => <When iso={row.openedAt ?? row.createdAt} />,
+                render: (row) => <When iso={row.openedAt ?? row.createdAt} compact />,
                 sortValue: (row) => row.openedAt ?? row.createdAt,
               },
               {
                 key: 'closedAt',
                 header: t('admin.user-money.positions.closedAt'),
-                render: (row) => <When iso={row.closedAt} />,
+                render: (row) => <When iso={row.closedAt} compact />,
                 sortValue: (row) => row.closedAt ?? '',
               },
             ]}

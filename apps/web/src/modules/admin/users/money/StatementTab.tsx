@@ -20,13 +20,16 @@ export function StatementTab({ userId }: { userId: string }) {
   const reasonName = (code: string) => t(`ledger.reasons.${code}`, { defaultValue: code });
   return (
     <Stack gap="sm">
-      <BookPicker
-        value={book}
-        onChange={(next) => {
-          setBook(next);
-          setPage(1);
-        }}
-      />
+      <Group>
+        <BookPicker
+          testId="user-statement-book"
+          value={book}
+          onChange={(next) => {
+            setBook(next);
+            setPage(1);
+          }}
+        />
+      </Group>
       <QueryState query={statement}>
         {(data) => (
           <AdminTable<Entry>

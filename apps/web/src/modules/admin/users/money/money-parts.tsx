@@ -33,8 +33,8 @@ export function Amount({ value, signed }: { value: string | null; signed?: boole
   );
 }
 
-/** A time as the reader's locale writes it, or a dash. */
-export function When({ iso }: { iso: string | null }) {
+/** A time as the reader's locale writes it (`compact`: the short date, for wide tables), or a dash. */
+export function When({ iso, compact }: { iso: string | null; compact?: boolean }) {
   const locale = useLocale();
   const { t } = useTranslation();
   if (!iso)
@@ -43,22 +43,35 @@ export function When({ iso }: { iso: string | null }) {
         {t('admin.user-money.noValue')}
       </Text>
     );
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  return <time dateTime={iso}>{text}</time>;
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: compact ? 'short' : 'medium', timeStyle: 'short' });
+  return (
+    <time dateTime={iso} style={{ whiteSpace: 'nowrap' }}>
+      {format.format(new Date(iso))}
+    </time>
+  );
 }
 
-/** Live or demo, as a labelled radio group. */
-export function BookPicker({ value, onChange }: { value: Book; onChange: (book: Book) => void }) {
+/** Live or demo, as a labelled radio group; each choice's label carries `<testId>-<book>` for the journeys. */
+export function BookPicker({
+  value,
+  onChange,
+  testId,
+}: {
+  value: Book;
+  onChange: (book: Book) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
+  const books: Book[] = ['live', 'demo'];
   return (
     <SegmentedControl
       aria-label={t('admin.user-money.bookLabel')}
       value={value}
       onChange={(next) => onChange(next === 'demo' ? 'demo' : 'live')}
-      data={[
-        { value: 'live', label: t('admin.user-money.books.live') },
-        { value: 'demo', label: t('admin.user-money.books.demo') },
-      ]}
+      data={books.map((book) => ({
+        value: book,
+        label: <span data-testid={`${testId}-${book}`}>{t(`admin.user-money.books.${book}`)}</span>,
+      }))}
     />
   );
 }
