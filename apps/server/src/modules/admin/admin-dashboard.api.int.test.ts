@@ -1,6 +1,7 @@
 import type { TAdminDashboard, TPosition } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisClusterBus } from '../../platform/bus/cluster-bus.js';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
@@ -130,18 +131,38 @@ describe('GET /swx/admin/dashboard', () => {
     expect((await dashboard(null)).status).toBe(401);
   });
 
-  it.runIf(process.env.REDIS_URL)('pings Redis when the deployment has one', async () => {
-    const withRedis = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? '' });
+  it.runIf(process.env.REDIS_URL)(
+    'pings Redis when the deployment has one',
+    async () => {
+      const withRedis = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? '' });
+      try {
+        const operator = await createUserWithSession(withRedis, ['user', 'support']);
+        const response = await withRedis.app.inject({
+          method: 'GET',
+          url: '/swx/admin/dashboard',
+          headers: { authorization: operator.token },
+        });
+        expect((response.json() as { data: TAdminDashboard }).data.health).toMatchObject({
+          database: 'ok',
+          redis: 'ok',
+        });
+      } finally {
+        await withRedis.close();
+      }
+    },
+    60_000,
+  );
+
+  it('calls a Redis that does not answer down, within the ping timeout', async () => {
+    const quiet = { warn: () => undefined };
+    // Port 1: nothing listens there, so the connection is refused.
+    const unreachable = createRedisClusterBus('redis://127.0.0.1:1', quiet, 'openbourse:dashboard-test');
     try {
-      const operator = await createUserWithSession(withRedis, ['user', 'support']);
-      const response = await withRedis.app.inject({
-        method: 'GET',
-        url: '/swx/admin/dashboard',
-        headers: { authorization: operator.token },
-      });
-      expect((response.json() as { data: TAdminDashboard }).data.health).toMatchObject({ database: 'ok', redis: 'ok' });
+      const startedAt = performance.now();
+      expect(await unreachable.ping()).toBe('down');
+      expect(performance.now() - startedAt).toBeLessThan(3000);
     } finally {
-      await withRedis.close();
+      await unreachable.close();
     }
-  }, 60_000);
+  });
 });
