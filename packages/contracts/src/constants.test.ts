@@ -41,6 +41,7 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
     // The walk did follow the re-exports (an empty graph would pass for the wrong reason).
     expect(graph.files).toEqual([
       'admin/admin-dashboard.endpoints.ts',
+      'admin/admin-user-money.endpoints.ts',
       'admin/admin.endpoints.ts',
       'constants.ts',
       'content/content-admin.endpoints.ts',

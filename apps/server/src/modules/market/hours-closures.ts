@@ -1,11 +1,19 @@
 import type { TFieldIssue, THoursClosure } from '@openbourse/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type IdentityTables, userNamesByIds } from '../identity/index.js';
 import type { OperatorAction } from './instrument-settings.js';
+import {
+  type HoursClosureRow,
+  insertClosure,
+  listClosures,
+  listStandingClosures,
+  lockClosure,
+  markClosureLifted,
+} from './market.repository.js';
 import type { MarketTables } from './market.tables.js';
 import type { Instrument, MarketHub } from './market-hub.js';
 
@@ -40,7 +48,7 @@ export type HoursClosures = {
   start(): Promise<void>;
 };
 
-type ClosureRow = MarketTables['market_hours_closures'] & { id: string; created_at: Date };
+type ClosureRow = HoursClosureRow;
 
 function stateOf(row: Pick<ClosureRow, 'starts_at' | 'ends_at' | 'cancelled_at'>, now: number): THoursClosure['state'] {
   if (row.cancelled_at) return 'cancelled';
@@ -102,13 +110,7 @@ export function createHoursClosures(deps: {
 
   /** The instrument's standing closures into this instance's hub. */
   const reload = async (instrument: Pick<Instrument, 'id' | 'code'>) => {
-    const rows = await db
-      .selectFrom('market_hours_closures')
-      .select(['starts_at', 'ends_at'])
-      .where('instrument_id', '=', instrument.id)
-      .where('cancelled_at', 'is', null)
-      .where('ends_at', '>', new Date(now()))
-      .execute();
+    const rows = await listStandingClosures(db, new Date(now()), instrument.id);
     hub.setClosures(
       instrument.code,
       rows.map((row) => [row.starts_at.getTime(), row.ends_at.getTime()] as const),
@@ -124,28 +126,7 @@ export function createHoursClosures(deps: {
   return {
     async list(code) {
       const instrument = requireInstrument(code);
-      const rows = (await db
-        .selectFrom('market_hours_closures')
-        .selectAll()
-        .where('instrument_id', '=', instrument.id)
-        .where((where) =>
-          where.or([
-            where.and([where('cancelled_at', 'is', null), where('ends_at', '>', new Date(now()))]),
-            where('id', 'in', (sub) =>
-              sub
-                .selectFrom('market_hours_closures')
-                .select('id')
-                .where('instrument_id', '=', instrument.id)
-                .where((inner) =>
-                  inner.or([inner('cancelled_at', 'is not', null), inner('ends_at', '<=', new Date(now()))]),
-                )
-                .orderBy('id', 'desc')
-                .limit(HISTORY_ROWS),
-            ),
-          ]),
-        )
-        .orderBy('id', 'desc')
-        .execute()) as ClosureRow[];
+      const rows = await listClosures(db, instrument.id, new Date(now()), HISTORY_ROWS);
       return wire(rows, instrument.code);
     },
 
@@ -153,19 +134,13 @@ export function createHoursClosures(deps: {
       const instrument = requireInstrument(code);
       const { from, until } = checkWindow(input.startsAt, input.endsAt, now());
       const row = await db.transaction().execute(async (trx) => {
-        const inserted = (await trx
-          .insertInto('market_hours_closures')
-          .values({
-            instrument_id: instrument.id,
-            starts_at: from,
-            ends_at: until,
-            reason: input.reason,
-            created_by: action.operatorId,
-            cancelled_at: null,
-            cancelled_by: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()) as ClosureRow;
+        const inserted = await insertClosure(trx, {
+          instrumentId: instrument.id,
+          startsAt: from,
+          endsAt: until,
+          reason: input.reason,
+          createdBy: action.operatorId,
+        });
         await recordAudit(trx, {
           actorUserId: action.operatorId,
           action: 'market.hours.close',
@@ -187,22 +162,11 @@ export function createHoursClosures(deps: {
     async cancel(action, code, id, reason) {
       const instrument = requireInstrument(code);
       const row = await db.transaction().execute(async (trx) => {
-        const found = (await trx
-          .selectFrom('market_hours_closures')
-          .selectAll()
-          .where('id', '=', id)
-          .where('instrument_id', '=', instrument.id)
-          .forUpdate()
-          .executeTakeFirst()) as ClosureRow | undefined;
+        const found = await lockClosure(trx, instrument.id, id);
         if (!found) throw new AppError('HOURS_CLOSURE_NOT_FOUND');
         const state = stateOf(found, now());
         if (state === 'ended' || state === 'cancelled') throw new AppError('HOURS_CLOSURE_ENDED');
-        const updated = (await trx
-          .updateTable('market_hours_closures')
-          .set({ cancelled_at: sql<Date>`now()`, cancelled_by: action.operatorId })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow()) as ClosureRow;
+        const updated = await markClosureLifted(trx, id, action.operatorId);
         await recordAudit(trx, {
           actorUserId: action.operatorId,
           action: 'market.hours.reopen',
@@ -233,12 +197,7 @@ export function createHoursClosures(deps: {
           log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not reload closures');
         });
       });
-      const rows = await db
-        .selectFrom('market_hours_closures')
-        .select(['instrument_id', 'starts_at', 'ends_at'])
-        .where('cancelled_at', 'is', null)
-        .where('ends_at', '>', new Date(now()))
-        .execute();
+      const rows = await listStandingClosures(db, new Date(now()));
       const byInstrument = new Map<number, Array<readonly [number, number]>>();
       for (const row of rows) {
         const windows = byInstrument.get(row.instrument_id) ?? [];

@@ -306,3 +306,96 @@ export async function tryAdvisoryLock(connection: Db, key: number): Promise<bool
 export async function releaseAdvisoryLock(connection: Db, key: number): Promise<void> {
   await sql`SELECT pg_advisory_unlock(${key})`.execute(connection);
 }
+
+/** A trading-hours closure as stored (issue 14). */
+export type HoursClosureRow = Omit<MarketTables['market_hours_closures'], 'id' | 'created_at'> & {
+  id: string;
+  created_at: Date;
+};
+
+/** The closures standing at `now` (not lifted, not over): one instrument's, or every one's. */
+export function listStandingClosures(
+  db: Db,
+  now: Date,
+  instrumentId?: number,
+): Promise<Array<Pick<HoursClosureRow, 'instrument_id' | 'starts_at' | 'ends_at'>>> {
+  let query = db
+    .selectFrom('market_hours_closures')
+    .select(['instrument_id', 'starts_at', 'ends_at'])
+    .where('cancelled_at', 'is', null)
+    .where('ends_at', '>', now);
+  if (instrumentId !== undefined) query = query.where('instrument_id', '=', instrumentId);
+  return query.execute();
+}
+
+/** An instrument's closures, newest first: every standing one and the last `history` lifted or ended ones. */
+export async function listClosures(
+  db: Db,
+  instrumentId: number,
+  now: Date,
+  history: number,
+): Promise<HoursClosureRow[]> {
+  const rows = await db
+    .selectFrom('market_hours_closures')
+    .selectAll()
+    .where('instrument_id', '=', instrumentId)
+    .where((where) =>
+      where.or([
+        where.and([where('cancelled_at', 'is', null), where('ends_at', '>', now)]),
+        where('id', 'in', (sub) =>
+          sub
+            .selectFrom('market_hours_closures')
+            .select('id')
+            .where('instrument_id', '=', instrumentId)
+            .where((inner) => inner.or([inner('cancelled_at', 'is not', null), inner('ends_at', '<=', now)]))
+            .orderBy('id', 'desc')
+            .limit(history),
+        ),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .execute();
+  return rows as HoursClosureRow[];
+}
+
+export async function insertClosure(
+  db: Db,
+  values: { instrumentId: number; startsAt: Date; endsAt: Date; reason: string; createdBy: string },
+): Promise<HoursClosureRow> {
+  const row = await db
+    .insertInto('market_hours_closures')
+    .values({
+      instrument_id: values.instrumentId,
+      starts_at: values.startsAt,
+      ends_at: values.endsAt,
+      reason: values.reason,
+      created_by: values.createdBy,
+      cancelled_at: null,
+      cancelled_by: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as HoursClosureRow;
+}
+
+/** The instrument's closure with this id, locked until the transaction ends; none for another instrument's. */
+export async function lockClosure(db: Db, instrumentId: number, id: string): Promise<HoursClosureRow | undefined> {
+  const row = await db
+    .selectFrom('market_hours_closures')
+    .selectAll()
+    .where('id', '=', id)
+    .where('instrument_id', '=', instrumentId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row as HoursClosureRow | undefined;
+}
+
+export async function markClosureLifted(db: Db, id: string, operatorId: string): Promise<HoursClosureRow> {
+  const row = await db
+    .updateTable('market_hours_closures')
+    .set({ cancelled_at: sql<Date>`now()`, cancelled_by: operatorId })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as HoursClosureRow;
+}
