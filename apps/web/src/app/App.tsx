@@ -47,38 +47,6 @@ export const queryClient = new QueryClient({
 
 installSessionHooks(router, queryClient);
 
-/**
- * WCAG AA asks 4.5:1 for body text. Mantine's dimmed grey (gray.6) is 3.3:1 on white, and the
- * text of its "light" variant (badges, alerts) is the colour's shade 6 on a 10 % tint of it,
- * about 2:1 for green: darker text of the same hue keeps the look and passes (about 6:1).
- */
-const LIGHT_VARIANT_TEXT: Record<string, string> = {
-  blue: '#1553a8',
-  red: '#a51d1d',
-  green: '#1f6f30',
-  yellow: '#6e5000',
-  orange: '#8f3d00',
-  gray: '#3d4349',
-  teal: '#0b6b5e',
-  cyan: '#0b6478',
-  violet: '#5b2fb8',
-  grape: '#862e9c',
-  pink: '#a61e4d',
-  indigo: '#3b4bb5',
-  lime: '#4a6b0a',
-  dark: '#25262b',
-};
-const cssVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    ...Object.fromEntries(
-      Object.entries(LIGHT_VARIANT_TEXT).map(([colour, text]) => [`--mantine-color-${colour}-light-color`, text]),
-    ),
-  },
-  dark: {},
-});
-
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 
 /**
@@ -116,12 +84,7 @@ export function App() {
   return (
     <DirectionProvider initialDirection={direction} detectDirection={false}>
       <DirectionSync direction={direction} />
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        getStyleNonce={() => styleNonce}
-        defaultColorScheme="light"
-      >
+      <MantineProvider theme={theme} getStyleNonce={() => styleNonce} defaultColorScheme="light">
         <Notifications position="top-center" />
         <QueryClientProvider client={queryClient}>
           <a href="#main" className="ob-skip-link">
