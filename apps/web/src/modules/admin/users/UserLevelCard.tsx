@@ -33,6 +33,8 @@ export function UserLevelCard({ user, canChange }: { user: TAdminUserDetail; can
             w={180}
           />
           <ConfirmButton
+            // A new level remounts the button, so its closing dialog never shows the next change's text.
+            key={user.level}
             disabled={next === user.level}
             title={t('admin.users.levelCard.confirmTitle')}
             message={t('admin.users.levelCard.confirmMessage', {

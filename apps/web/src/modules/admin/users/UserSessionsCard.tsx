@@ -83,6 +83,7 @@ export function UserSessionsCard({ user }: { user: TAdminUserDetail }) {
           {t('admin.users.sessions.hint')}
         </Text>
         <ConfirmButton
+          key={user.sessions.length}
           color="red"
           variant="light"
           disabled={user.sessions.length === 0}

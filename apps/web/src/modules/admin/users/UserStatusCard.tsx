@@ -63,6 +63,8 @@ export function UserStatusCard({
       )}
       {canChange && !(isSelf && next === 'disabled') && (
         <ConfirmButton
+          // A new status remounts the button, so its closing dialog never shows the opposite action.
+          key={user.status}
           w="fit-content"
           color={next === 'disabled' ? 'red' : 'green'}
           variant="light"
@@ -76,8 +78,7 @@ export function UserStatusCard({
                 label={t('admin.users.statusCard.reason')}
                 description={t('admin.users.statusCard.reasonHint', { min: REASON_MIN, max: REASON_MAX })}
                 required
-                autosize
-                minRows={3}
+                rows={3}
                 maxLength={REASON_MAX}
                 value={reason}
                 data-autofocus
