@@ -15,6 +15,7 @@ export {
   type IdentityService,
   type OperatorAction,
   type RevokedSessions,
+  SESSION_CACHE_TTL_MS,
   type UserAdministrationDb,
   type UserMoney,
   type UserMoneySource,
