@@ -48,6 +48,7 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'content/content.endpoints.ts',
       'errors/codes.ts',
       'http/endpoint.ts',
+      'identity/identity.constants.ts',
       'identity/identity.endpoints.ts',
       'languages.ts',
       'ledger/ledger.endpoints.ts',

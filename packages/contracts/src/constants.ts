@@ -11,6 +11,7 @@ export * from './content/content.endpoints.js';
 export * from './content/content-admin.endpoints.js';
 export * from './errors/codes.js';
 export * from './http/endpoint.js';
+export * from './identity/identity.constants.js';
 export * from './identity/identity.endpoints.js';
 export * from './languages.js';
 export * from './ledger/ledger.endpoints.js';

@@ -2,6 +2,7 @@ import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@
 import { Notifications, notifications } from '@mantine/notifications';
 import { CATALOGUE, isLanguage } from '@openbourse/contracts';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +49,9 @@ export const queryClient = new QueryClient({
 installSessionHooks(router, queryClient);
 
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+// The dialogs' scroll lock (react-remove-scroll) writes a <style> of its own: it asks get-nonce
+// for the nonce, so the page's style-src policy lets it in instead of blocking it.
+setNonce(styleNonce);
 
 /**
  * SPEC §9: the root font size follows the design width (1920 desktop, 750 mobile), capped at

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { USER_NAME_PATTERN } from './identity.constants.js';
 
-/**
- * User names are ASCII letters, digits, dot, dash and underscore: no Unicode look-alikes
- * ("аdmin" with a Cyrillic а) can impersonate another account.
- */
-export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
+export { USER_NAME_PATTERN };
 export const ZUserName = z.string().trim().regex(USER_NAME_PATTERN, 'user name must be 3-32 of A-Z a-z 0-9 . _ -');
 export const ZEmail = z
   .string()

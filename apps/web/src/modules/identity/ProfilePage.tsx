@@ -17,8 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_BCP47, type Language, type TUserInfo } from '@openbourse/contracts';
-import { CATALOGUE, identityEndpoints } from '@openbourse/contracts/constants';
+import type { Language, TUserInfo } from '@openbourse/contracts';
+import { CATALOGUE, identityEndpoints, LANGUAGE_BCP47 } from '@openbourse/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

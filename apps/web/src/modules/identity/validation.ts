@@ -1,4 +1,4 @@
-import { USER_NAME_PATTERN } from '@openbourse/contracts';
+import { USER_NAME_PATTERN } from '@openbourse/contracts/constants';
 
 /** Client-side checks mirroring the server's schemas, so mistakes show before a round trip. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
