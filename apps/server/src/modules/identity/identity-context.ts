@@ -59,17 +59,23 @@ export type IdentityContext = {
   options: IdentityOptions;
   now: () => Date;
   sessions: SessionCache;
+  /** Told, on every instance, of each user whose sessions or account changed (the socket gateway listens). */
+  sessionListeners: Array<(userId: string) => void>;
 };
 
 /** The context, subscribed to the other instances' news of changed users. */
 export function createIdentityContext(db: Db, options: IdentityOptions): IdentityContext {
   const now = () => options.clock.now();
   const sessions = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000, now: () => now().getTime() });
+  const sessionListeners: Array<(userId: string) => void> = [];
+  // Every instance hears this once, the publishing one included.
   options.bus.subscribe(USER_CHANGED_TOPIC, (payload) => {
     const { userId } = payload as { userId?: unknown };
-    if (typeof userId === 'string') sessions.forgetUser(userId);
+    if (typeof userId !== 'string') return;
+    sessions.forgetUser(userId);
+    for (const listener of sessionListeners) listener(userId);
   });
-  return { db, options, now, sessions };
+  return { db, options, now, sessions, sessionListeners };
 }
 
 // Dropped here at once, and on the other instances as soon as the bus carries the news

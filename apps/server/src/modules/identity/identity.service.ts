@@ -85,6 +85,9 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     heartbeat: (auth: AuthenticatedUser, host: string | undefined) => heartbeat(ctx, auth, host),
     offline: (auth: AuthenticatedUser) => offline(ctx, auth),
     userIdForToken: (token: string) => userIdForToken(ctx, token),
+    onSessionsChanged: (listener: (userId: string) => void) => {
+      ctx.sessionListeners.push(listener);
+    },
     authenticate: (request: FastifyRequest, level: Exclude<AuthLevel, 'public'>) => authenticate(ctx, request, level),
     // The back office's user administration (#14); changes run on `db` with their audit row.
     searchUsers: (query: Parameters<typeof searchUsers>[1]) => searchUsers(ctx, query),

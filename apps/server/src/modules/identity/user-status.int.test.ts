@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SESSION_ENDED_CLOSE_CODE } from '../../platform/realtime/realtime.js';
 import { type Instances, startInstances } from '../../test/instances.js';
 import { isTestRedisReachable } from '../../test/redis.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -191,6 +193,20 @@ describe.skipIf(!hasRedis)('disabling a user across two instances with Redis', (
     // B verifies the token and keeps it in its cache.
     expect((await userInfo(b, token)).status).toBe(200);
     expect((await userInfo(b, token)).status).toBe(200);
+    // And the user's socket on B is signed in with it.
+    const address = b.server.address();
+    if (!address || typeof address === 'string') throw new Error('B listens on no port');
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/swx/customer/message`);
+    const messages: Array<{ op?: string; ok?: boolean }> = [];
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as { op?: string; ok?: boolean }));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ op: 'auth', token }));
+    const deadline = Date.now() + 5000;
+    while (!messages.some((message) => message.op === 'authenticated') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(messages).toContainEqual({ op: 'authenticated', ok: true });
 
     const disabledAt = Date.now();
     expect((await setStatus(a, adminToken, user.id, 'disabled')).body.code).toBe(200);
@@ -200,6 +216,10 @@ describe.skipIf(!hasRedis)('disabling a user across two instances with Redis', (
       if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(status).toBe(401);
+    expect(Date.now() - disabledAt).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
+    // The socket on B is told and closed, not left signed in until it reconnects.
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(messages).toContainEqual({ op: 'authenticated', ok: false });
     expect(Date.now() - disabledAt).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
     expect((await signIn(b, user.user_name)).body.code).toBe(10005);
   });

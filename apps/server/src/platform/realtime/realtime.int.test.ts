@@ -44,7 +44,7 @@ async function instance(cluster: ClusterBus): Promise<{ app: FastifyInstance; re
   const realtime = createRealtime({
     cluster,
     log: quiet,
-    sessions: { userIdForToken: async (token) => TOKENS[token] ?? null },
+    sessions: { userIdForToken: async (token) => TOKENS[token] ?? null, onSessionsChanged: () => undefined },
   });
   await app.register(async (scope) => realtime.register(scope), { prefix: '/swx/customer' });
   await app.listen({ port: 0, host: '127.0.0.1' });

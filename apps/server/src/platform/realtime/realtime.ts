@@ -45,8 +45,18 @@ export type RealtimeChannel = {
   onClose(connection: RealtimeConnection): void;
 };
 
-/** The user a session token belongs to, or null when it is not a live session. */
-export type SessionResolver = { userIdForToken(token: string): Promise<string | null> };
+/**
+ * The user a session token belongs to, or null when it is not a live session; and news, on every
+ * instance, that a user's sessions or account changed (revoked, disabled), so a signed-in socket
+ * whose session ended is closed at once rather than when it next reconnects (#14).
+ */
+export type SessionResolver = {
+  userIdForToken(token: string): Promise<string | null>;
+  onSessionsChanged(listener: (userId: string) => void): void;
+};
+
+/** The close code a socket gets when its session ended (revoked, signed out, the user disabled). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 export type UserGateway = {
   /** Delivers to every socket of this user on every instance (through the cluster bus). */
@@ -71,7 +81,13 @@ export function createRealtime(options: {
   /** Who a session token belongs to: a port identity's service fills. */
   sessions: SessionResolver;
 }): Realtime {
-  type Connection = RealtimeConnection & { userId: string | null; alive: boolean; socket: WebSocket };
+  type Connection = RealtimeConnection & {
+    userId: string | null;
+    /** The token the socket signed in with (memory only), checked again when its user's sessions change. */
+    token: string | null;
+    alive: boolean;
+    socket: WebSocket;
+  };
   const connections = new Set<Connection>();
   const channels: RealtimeChannel[] = [];
 
@@ -99,6 +115,31 @@ export function createRealtime(options: {
     for (const channel of channels) channel.onClose(connection);
   };
 
+  // Heard on every instance: each signed-in socket of the user asks again whether its session
+  // lives; one that ended is told so and closed (the client signs in afresh or signs out).
+  options.sessions.onSessionsChanged((userId) => {
+    for (const connection of connections) {
+      const token = connection.token;
+      if (connection.userId !== userId || token === null) continue;
+      options.sessions
+        .userIdForToken(token)
+        .then((stillUserId) => {
+          if (stillUserId === userId || connection.token !== token) return;
+          connection.userId = null;
+          connection.token = null;
+          connection.send({ op: 'authenticated', ok: false });
+          connection.socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+          close(connection);
+        })
+        .catch((error: unknown) => {
+          options.log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'could not recheck a socket session',
+          );
+        });
+    }
+  });
+
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) {
@@ -117,6 +158,7 @@ export function createRealtime(options: {
       socket,
       language,
       userId: null,
+      token: null,
       alive: true,
       get bufferedBytes() {
         return socket.bufferedAmount;
@@ -160,6 +202,7 @@ export function createRealtime(options: {
       if (command.op === 'auth') {
         void options.sessions.userIdForToken(command.token).then((userId) => {
           connection.userId = userId;
+          connection.token = userId === null ? null : command.token;
           connection.send({ op: 'authenticated', ok: userId !== null });
         });
         return;
