@@ -2,23 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
+import { flattenTexts, type TextTree } from '../shared/i18n/flatten-texts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 const locales = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    flatten(JSON.parse(readFileSync(path.join(dir, `${language}.json`), 'utf8')) as Tree),
+    flattenTexts(JSON.parse(readFileSync(path.join(dir, `${language}.json`), 'utf8')) as TextTree),
   ]),
 );
 const allKeys = new Set(Object.values(locales).flatMap((map) => [...map.keys()]));

@@ -1,26 +1,14 @@
-import { Alert, Anchor, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { OPERATOR_TWO_FACTOR_PATH, type OperatorTwoFactorState } from '../../shared/routes';
-import { LoadFailed } from '../../shared/ui/QueryState';
+import { LoadFailed, Loading } from '../../shared/ui/QueryState';
 import { useUserInfo } from '../identity/identity.api';
 import { useSession } from '../identity/session';
 import { useAdminTexts } from './admin-i18n';
 import { ADMIN_AREAS, admits, isOperator } from './areas';
 import { AdminShell } from './shell/AdminShell';
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader size="sm" aria-hidden />
-      <Text ms="sm" size="sm">
-        {t('app.loading')}
-      </Text>
-    </Center>
-  );
-}
 
 /**
  * The back office at /admin (#14): its own layout and lazily loaded chunk, so nothing of it

@@ -2,24 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
+import { flattenTexts, type TextTree } from '../../shared/i18n/flatten-texts';
 
 /** The back office's texts (`locales/<area>.<language>.json`): every area in all ten languages, the same keys, no empty text. */
 const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'locales');
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
-  }
-  return out;
-}
 
 const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
 const areas = [...new Set(files.map((file) => file.split('.')[0] ?? ''))];
 const read = (area: string, language: string) =>
-  flatten(JSON.parse(readFileSync(path.join(dir, `${area}.${language}.json`), 'utf8')) as Tree);
+  flattenTexts(JSON.parse(readFileSync(path.join(dir, `${area}.${language}.json`), 'utf8')) as TextTree);
 
 describe('back-office locale files', () => {
   it('are named <area>.<language>.json for a known language', () => {

@@ -11,19 +11,22 @@ type Props<T> = {
   children: (data: T) => ReactNode;
 };
 
+/** "Loading…", announced politely to screen readers. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader size="sm" aria-hidden />
+      <Text ms="sm" size="sm">
+        {t('app.loading')}
+      </Text>
+    </Center>
+  );
+}
+
 /** Loading, error (in the user's language, with retry) and empty states in one place. */
 export function QueryState<T>({ query, empty, children }: Props<T>) {
-  const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Loader size="sm" aria-hidden />
-        <Text ms="sm" size="sm">
-          {t('app.loading')}
-        </Text>
-      </Center>
-    );
-  }
+  if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) {
     return (
