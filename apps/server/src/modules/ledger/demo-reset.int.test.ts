@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { resetDemo } from './ledger.accounts-api.js';
 import { auditLedger } from './ledger.audit.js';
-import { getBalance, hold } from './ledger.service.js';
+import { getAccountId, getBalance, hold, transfer } from './ledger.service.js';
 
 /**
  * A demo reset promises exactly 100,000 USDT (#13): opens racing resets, and resets racing each
@@ -76,6 +76,17 @@ it('counts the margin of a position opened after the reset closed the others, so
   expect(await auditLedger(testApp.database.db)).toEqual([]);
 });
 
+/** Until some statement waits for a row lock (the other side of a race the test arranges). */
+async function waitForALockWait(db: TestApp['database']['db']) {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const waiting = await sql<{ count: string }>`
+      SELECT count(*)::text AS count FROM pg_stat_activity
+       WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db);
+    if (waiting.rows[0]?.count !== '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 it('counts a held account that an open created and committed while the reset waited for the lock', async () => {
   // The race CI met once: the reset's locking read started (its snapshot taken) while an open,
   // holding the available account, created the user's first held account; the read then saw the
@@ -107,13 +118,7 @@ it('counts a held account that an open created and committed while the reset wai
   await openHeld;
   const reset = resetDemo(db, user.id);
   // Let the reset's read start and wait on the open's lock before the open commits.
-  for (let tries = 0; tries < 200; tries += 1) {
-    const waiting = await sql<{ count: string }>`
-      SELECT count(*)::text AS count FROM pg_stat_activity
-       WHERE wait_event_type = 'Lock' AND query LIKE '%FOR NO KEY UPDATE%'`.execute(db);
-    if (waiting.rows[0]?.count !== '0') break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await waitForALockWait(db);
   commitOpen();
   await open;
   await reset;
@@ -121,6 +126,51 @@ it('counts a held account that an open created and committed while the reset wai
   const available = parseAmount(await demoUsdt(user.id, 'available'), 6);
   expect(held).toBe(margin);
   expect(available + held).toBe(PROMISE);
+  expect(await auditLedger(db)).toEqual([]);
+});
+
+it('a reset that meets a settlement in a deadlock runs again instead of failing', async () => {
+  // A settlement locks the treasury before the user's accounts (id order); the reset locks the
+  // user's accounts, then the treasury for its transfer. Held here by hand, the two deadlock.
+  const user = await createUserWithSession(testApp, ['user']);
+  const db = testApp.database.db;
+  await resetDemo(db, user.id);
+  await db.transaction().execute((trx) =>
+    transfer(trx, {
+      book: 'demo',
+      asset: 'USDT',
+      from: { kind: 'available', userId: user.id },
+      to: { kind: 'treasury' },
+      amount: parseAmount('10', 6),
+      reason: 'trade_pnl',
+      idempotencyKey: `test-loss:${user.id}`,
+    }),
+  );
+  const treasuryId = await getAccountId(db, 'demo', 'USDT', { kind: 'treasury' });
+  const availableId = await getAccountId(db, 'demo', 'USDT', { kind: 'available', userId: user.id });
+  let letSettlementGoOn: () => void = () => undefined;
+  const settlementMayGoOn = new Promise<void>((resolve) => {
+    letSettlementGoOn = resolve;
+  });
+  let settlementHoldsTreasury: () => void = () => undefined;
+  const treasuryHeld = new Promise<void>((resolve) => {
+    settlementHoldsTreasury = resolve;
+  });
+  const settlement = db.transaction().execute(async (trx) => {
+    await sql`SELECT id FROM ledger_accounts WHERE id = ${treasuryId} FOR UPDATE`.execute(trx);
+    settlementHoldsTreasury();
+    await settlementMayGoOn;
+    await sql`SELECT id FROM ledger_accounts WHERE id = ${availableId} FOR UPDATE`.execute(trx);
+  });
+  await treasuryHeld;
+  const reset = resetDemo(db, user.id);
+  await waitForALockWait(db);
+  letSettlementGoOn();
+  const [settled, reset_] = await Promise.allSettled([settlement, reset]);
+  // PostgreSQL rolls one of them back; whichever it was, the reset ends done.
+  expect(reset_.status).toBe('fulfilled');
+  expect(['fulfilled', 'rejected']).toContain(settled.status);
+  expect(await demoUsdt(user.id, 'available')).toBe('100000.000000');
   expect(await auditLedger(db)).toEqual([]);
 });
 

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { DbView } from '../../platform/db/database.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
+import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { IdentityTables } from '../identity/index.js';
 import type { ReviewItem, ReviewQueue, ReviewTables } from '../review/index.js';
@@ -202,7 +203,10 @@ export async function resetDemo(db: Db, userId: string): Promise<{ asset: 'USDT'
   // paid twice (#13, met once in CI). Locked in one statement, in id order, like every transfer.
   await getAccountId(db, 'demo', 'USDT', { kind: 'held', userId });
   const resetId = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  // The user's accounts are locked before the treasury, the other way round from a settlement
+  // (which locks in id order, the treasury first): the two can meet in a deadlock, and the loser
+  // runs again (#13, met in CI). Nothing of a rolled-back attempt stays.
+  await inRetriedTransaction(db, async (trx) => {
     const accounts = await lockUserAccounts(trx, 'demo', userId);
     const byAsset = new Map<string, { available: bigint; held: bigint }>();
     for (const account of accounts) {
