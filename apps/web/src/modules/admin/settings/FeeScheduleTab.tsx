@@ -1,20 +1,17 @@
-import { Button, Code, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Code, TextInput } from '@mantine/core';
 import type { TAdminFeeScheduleItem } from '@openbourse/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/ui/QueryState';
-import { type AdminColumn, AdminTable } from '../ui/AdminTable';
-import { EditDialog, ReasonInput, useProblemText, useSettingsFormat } from './SettingsParts';
+import type { AdminColumn } from '../ui/AdminTable';
+import { changeLines, EditableTable, type EditDialogOf, SettingsFormDialog, useSettingsForm } from './SettingsEditing';
+import { useSettingsFormat } from './SettingsParts';
 import { useFeeSchedule, useUpdateFeeRate } from './settings.api';
 import {
   type FeeFormValues,
   feeChanges,
   feeFormOf,
   feeUpdateBody,
-  hasProblems,
   percentToRatio,
-  refusedFields,
   validateFeeForm,
 } from './settings-form';
 
@@ -25,8 +22,6 @@ export function FeeScheduleTab() {
   const { t } = useTranslation();
   const format = useSettingsFormat();
   const query = useFeeSchedule();
-  const [selected, setSelected] = useState<FeeItem | null>(null);
-  const [isEditing, setEditing] = useState(false);
 
   const columns: AdminColumn<FeeItem>[] = [
     {
@@ -56,113 +51,66 @@ export function FeeScheduleTab() {
       sortValue: (row) => row.classLeverageCap,
       numeric: true,
     },
-    {
-      key: 'actions',
-      header: t('admin.settings.common.actions'),
-      render: (row) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => {
-            setSelected(row);
-            setEditing(true);
-          }}
-          aria-label={t('admin.settings.common.editNamed', { name: format.assetClass(row.assetClass) })}
-          data-testid={`edit-fee-${row.assetClass}`}
-        >
-          {t('admin.settings.common.edit')}
-        </Button>
-      ),
-    },
   ];
 
   return (
     <QueryState query={query}>
       {(data) => (
-        <>
-          <AdminTable
-            caption={t('admin.settings.fees.caption')}
-            columns={columns}
-            rows={data.items}
-            rowKey={(row) => row.assetClass}
-            empty={t('admin.settings.fees.empty')}
-          />
-          {selected && (
-            <FeeDialog key={selected.assetClass} item={selected} opened={isEditing} onClose={() => setEditing(false)} />
-          )}
-        </>
+        <EditableTable
+          caption={t('admin.settings.fees.caption')}
+          columns={columns}
+          rows={data.items}
+          rowKey={(row) => row.assetClass}
+          empty={t('admin.settings.fees.empty')}
+          editName={(row) => format.assetClass(row.assetClass)}
+          editTestId={(row) => `edit-fee-${row.assetClass}`}
+          dialog={(props) => <FeeDialog {...props} />}
+        />
       )}
     </QueryState>
   );
 }
 
-function FeeDialog({ item, opened, onClose }: { item: FeeItem; opened: boolean; onClose: () => void }) {
+function FeeDialog({ item, opened, onClose }: EditDialogOf<FeeItem>) {
   const { t } = useTranslation();
   const format = useSettingsFormat();
-  const problemText = useProblemText();
-  const mutation = useUpdateFeeRate();
-  const [values, setValues] = useState<FeeFormValues>(() => feeFormOf(item));
-  const [isReasonTouched, setReasonTouched] = useState(false);
-  const problems = validateFeeForm(values);
-  const changes = feeChanges(values, item);
-  const ratio = percentToRatio(values.percent);
   const name = format.assetClass(item.assetClass);
-
-  const save = async () => {
-    const body = feeUpdateBody(values);
-    if (!body) return;
-    try {
-      await mutation.mutateAsync({ assetClass: item.assetClass, body });
-      notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-      onClose();
-    } catch {
-      // The refusal is shown beside the form (and toasted); nothing changed.
-    }
-  };
+  const form = useSettingsForm({
+    initial: () => feeFormOf(item),
+    validate: validateFeeForm,
+    mutation: useUpdateFeeRate(),
+    request: (values: FeeFormValues) => {
+      const body = feeUpdateBody(values);
+      return body === null ? null : { assetClass: item.assetClass, body };
+    },
+    name,
+    onClose,
+  });
+  const ratio = percentToRatio(form.values.percent);
 
   return (
-    <EditDialog
+    <SettingsFormDialog
+      form={form}
       opened={opened}
-      onClose={onClose}
       title={t('admin.settings.fees.editTitle', { name })}
       subject={name}
-      changes={changes.map((change) => ({
-        key: change.field,
-        label: t('admin.settings.fees.rate'),
-        before: typeof change.before === 'string' ? format.percent(change.before) : '',
-        after: typeof change.after === 'string' ? format.percent(change.after) : '',
-      }))}
-      reason={values.reason}
-      isValid={!hasProblems(problems)}
-      error={mutation.error}
-      onSave={save}
+      changes={changeLines(
+        feeChanges(form.values, item),
+        () => t('admin.settings.fees.rate'),
+        (_field, value) => (typeof value === 'string' ? format.percent(value) : ''),
+      )}
     >
       <TextInput
         label={t('admin.settings.fees.rateLabel')}
         description={ratio === null ? t('admin.settings.fees.rateHint') : t('admin.settings.fees.rateRatio', { ratio })}
-        value={values.percent}
-        onChange={(event) => {
-          const percent = event.currentTarget.value;
-          if (mutation.isError) mutation.reset();
-          setValues((current) => ({ ...current, percent }));
-        }}
+        value={form.values.percent}
+        onChange={(event) => form.set('percent', event.currentTarget.value)}
         inputMode="decimal"
         rightSection="%"
-        error={
-          problemText(problems.rate) ??
-          (refusedFields(mutation.error).includes('rate') ? t('admin.settings.common.refusedField') : undefined)
-        }
+        error={form.fieldError('rate')}
         required
         data-autofocus
       />
-      <ReasonInput
-        value={values.reason}
-        onChange={(reason) => {
-          setValues((current) => ({ ...current, reason }));
-          setReasonTouched(true);
-        }}
-        error={isReasonTouched ? problemText(problems.reason) : undefined}
-      />
-    </EditDialog>
+    </SettingsFormDialog>
   );
 }

@@ -1,21 +1,19 @@
-import { Badge, Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import type { TAdminInstrumentSettings } from '@openbourse/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../shared/ui/QueryState';
-import { type AdminColumn, AdminTable } from '../ui/AdminTable';
-import { EditDialog, ReasonInput, useProblemText, useSettingsFormat } from './SettingsParts';
+import type { AdminColumn } from '../ui/AdminTable';
+import { changeLines, EditableTable, type EditDialogOf, SettingsFormDialog, useSettingsForm } from './SettingsEditing';
+import { useSettingsFormat } from './SettingsParts';
 import { useAdminInstruments, useUpdateInstrument } from './settings.api';
 import {
-  hasProblems,
   type InstrumentField,
   type InstrumentFormValues,
   instrumentChanges,
   instrumentFormOf,
   instrumentUpdateBody,
-  refusedFields,
   validateInstrumentForm,
 } from './settings-form';
 
@@ -28,8 +26,6 @@ export function InstrumentsTab() {
   const query = useAdminInstruments();
   const [assetClass, setAssetClass] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<Instrument | null>(null);
-  const [isEditing, setEditing] = useState(false);
 
   const items = query.data?.items;
   const classes = useMemo(() => [...new Set((items ?? []).map((item) => item.assetClass))], [items]);
@@ -41,11 +37,6 @@ export function InstrumentsTab() {
         (needle === '' || item.code.toLowerCase().includes(needle) || item.name.toLowerCase().includes(needle)),
     );
   }, [items, assetClass, search]);
-
-  const edit = (item: Instrument) => {
-    setSelected(item);
-    setEditing(true);
-  };
 
   const columns: AdminColumn<Instrument>[] = [
     {
@@ -99,21 +90,6 @@ export function InstrumentsTab() {
       sortValue: (row) => Number(row.maxLots),
       numeric: true,
     },
-    {
-      key: 'actions',
-      header: t('admin.settings.common.actions'),
-      render: (row) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => edit(row)}
-          aria-label={t('admin.settings.common.editNamed', { name: row.code })}
-          data-testid={`edit-instrument-${row.code}`}
-        >
-          {t('admin.settings.common.edit')}
-        </Button>
-      ),
-    },
   ];
 
   return (
@@ -140,7 +116,7 @@ export function InstrumentsTab() {
               w={260}
             />
           </Group>
-          <AdminTable
+          <EditableTable
             caption={t('admin.settings.instruments.caption')}
             columns={columns}
             rows={shown}
@@ -148,15 +124,10 @@ export function InstrumentsTab() {
             empty={
               data.items.length === 0 ? t('admin.settings.instruments.empty') : t('admin.settings.instruments.noMatch')
             }
+            editName={(row) => row.code}
+            editTestId={(row) => `edit-instrument-${row.code}`}
+            dialog={(props) => <InstrumentDialog {...props} />}
           />
-          {selected && (
-            <InstrumentDialog
-              key={selected.code}
-              item={selected}
-              opened={isEditing}
-              onClose={() => setEditing(false)}
-            />
-          )}
         </Stack>
       )}
     </QueryState>
@@ -170,23 +141,18 @@ const FIELD_LABELS: Record<InstrumentField, string> = {
   maxLots: 'admin.settings.instruments.maxLotsLabel',
 };
 
-function InstrumentDialog({ item, opened, onClose }: { item: Instrument; opened: boolean; onClose: () => void }) {
+function InstrumentDialog({ item, opened, onClose }: EditDialogOf<Instrument>) {
   const { t } = useTranslation();
   const format = useSettingsFormat();
-  const problemText = useProblemText();
-  const mutation = useUpdateInstrument();
-  const [values, setValues] = useState<InstrumentFormValues>(() => instrumentFormOf(item));
-  const [isReasonTouched, setReasonTouched] = useState(false);
-  const problems = validateInstrumentForm(values, item);
-  const changes = instrumentChanges(values, item);
-  const refused = refusedFields(mutation.error);
-  // The server's refusal (beside the form, its fields marked) stays until the form is edited again.
-  const set = <K extends keyof InstrumentFormValues>(field: K, value: InstrumentFormValues[K]) => {
-    if (field !== 'reason' && mutation.isError) mutation.reset();
-    setValues((current) => ({ ...current, [field]: value }));
-  };
-  const fieldError = (field: InstrumentField) =>
-    problemText(problems[field]) ?? (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
+  const form = useSettingsForm({
+    initial: () => instrumentFormOf(item),
+    validate: (values: InstrumentFormValues) => validateInstrumentForm(values, item),
+    mutation: useUpdateInstrument(),
+    request: (values: InstrumentFormValues) => ({ code: item.code, body: instrumentUpdateBody(values, item) }),
+    name: item.code,
+    onClose,
+  });
+  const { values, set, fieldError } = form;
 
   const shown = (field: InstrumentField, value: string | boolean | null) => {
     if (typeof value === 'boolean') {
@@ -196,32 +162,13 @@ function InstrumentDialog({ item, opened, onClose }: { item: Instrument; opened:
     return field === 'leverageCap' ? value : format.quantity(value);
   };
 
-  const save = async () => {
-    try {
-      await mutation.mutateAsync({ code: item.code, body: instrumentUpdateBody(values, item) });
-      notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name: item.code }) });
-      onClose();
-    } catch {
-      // The refusal is shown beside the form (and toasted); nothing changed.
-    }
-  };
-
   return (
-    <EditDialog
+    <SettingsFormDialog
+      form={form}
       opened={opened}
-      onClose={onClose}
       title={t('admin.settings.common.editNamed', { name: `${item.code} · ${item.name}` })}
       subject={item.code}
-      changes={changes.map((change) => ({
-        key: change.field,
-        label: t(FIELD_LABELS[change.field]),
-        before: shown(change.field, change.before),
-        after: shown(change.field, change.after),
-      }))}
-      reason={values.reason}
-      isValid={!hasProblems(problems)}
-      error={mutation.error}
-      onSave={save}
+      changes={changeLines(instrumentChanges(values, item), (field) => t(FIELD_LABELS[field]), shown)}
     >
       <Switch
         label={t('admin.settings.instruments.enabledLabel')}
@@ -268,14 +215,6 @@ function InstrumentDialog({ item, opened, onClose }: { item: Instrument; opened:
           required
         />
       </Group>
-      <ReasonInput
-        value={values.reason}
-        onChange={(value) => {
-          set('reason', value);
-          setReasonTouched(true);
-        }}
-        error={isReasonTouched ? problemText(problems.reason) : undefined}
-      />
-    </EditDialog>
+    </SettingsFormDialog>
   );
 }
