@@ -207,7 +207,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     usdIsUsdt: config.TRADING_USD_IS_USDT,
   });
   // Review queues (#14): the kinds' modules queue items through it and plug their handlers in.
-  const review = createReviewModule({ db, clock, prices: marketHub, adminPrefix: ADMIN_PREFIX });
+  const review = createReviewModule({
+    db,
+    clock,
+    prices: marketHub,
+    userNames: { namesOf: (userIds) => userNamesByIds(db, userIds) },
+    adminPrefix: ADMIN_PREFIX,
+  });
   const ledger = createLedgerModule({
     db,
     clock,

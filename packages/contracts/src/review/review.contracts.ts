@@ -57,6 +57,11 @@ export const ZReviewListResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
+  names: z
+    .record(z.string(), z.string())
+    .describe(
+      'The user name of every user and operator the page names (userId, requestedBy, approvals, claimedBy, decidedBy), by id',
+    ),
 });
 export type TReviewListResponse = z.infer<typeof ZReviewListResponse>;
 

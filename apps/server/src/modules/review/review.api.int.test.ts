@@ -260,6 +260,18 @@ describe('review queues and the adjustment queue (#14)', () => {
     expect((page2.data.items as Array<{ status: string }>).map((item) => item.status)).toEqual(['approved']);
     const approved = await call('GET', '/swx/admin/queues/adjustment?status=approved', reviewer.token);
     expect(approved.data.total).toBe(1);
+    // The page names the user and every operator it mentions by their user names.
+    const [decided] = approved.data.items as Array<{ userId: string; requestedBy: string; decidedBy: string }>;
+    const names = approved.data.names as Record<string, string>;
+    if (!decided) throw new Error('no approved item');
+    for (const id of [decided.userId, decided.requestedBy, decided.decidedBy])
+      expect(names[id]).toEqual(expect.any(String));
+    const userNameOf = await testApp.database.db
+      .selectFrom('users')
+      .select('user_name')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(names[user.id]).toBe(userNameOf.user_name);
     expect((await call('GET', '/swx/admin/queues', user.token)).status).toBe(403);
   });
 });

@@ -48,7 +48,12 @@ describe('the review framework with a kind plugged in', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     const db = testApp.database.db;
-    service = createReviewService({ db, clock: fixedClock(new Date('2026-01-02T03:04:05Z')), prices });
+    service = createReviewService({
+      db,
+      clock: fixedClock(new Date('2026-01-02T03:04:05Z')),
+      prices,
+      userNames: { namesOf: async (ids) => new Map(ids.map((id) => [id, `user${id}`])) },
+    });
     service.registerHandler({
       kind: 'withdrawal',
       decideRole: 'reviewer',

@@ -24,6 +24,7 @@ import type {
   ReviewSubmission,
   ReviewTransaction,
   UsdtPriceSource,
+  UserNameSource,
 } from './review.types.js';
 import { isAboveUsdt } from './usdt-equivalent.js';
 
@@ -32,6 +33,7 @@ export type ReviewServiceDeps = {
   db: Kysely<ReviewDecisionTables>;
   clock: Clock;
   prices: UsdtPriceSource;
+  userNames: UserNameSource;
 };
 
 /** The framework: queues, claims and decisions for every kind, the kinds' handlers plugged in. */
@@ -276,12 +278,14 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         deps.db,
         rows.map((row) => row.id),
       );
-      return {
-        items: rows.map((row) => toWire(toItem(row, approvals), language)),
-        total,
-        page: query.page,
-        size: query.size,
-      };
+      const items = rows.map((row) => toWire(toItem(row, approvals), language));
+      const named = new Set<string>();
+      for (const item of items) {
+        for (const id of [item.userId, item.requestedBy, item.claimedBy, item.decidedBy]) if (id) named.add(id);
+        for (const approval of item.approvals) named.add(approval.operatorId);
+      }
+      const names = await deps.userNames.namesOf([...named]);
+      return { items, total, page: query.page, size: query.size, names: Object.fromEntries(names) };
     },
 
     async claim(kind, id, actor, language) {

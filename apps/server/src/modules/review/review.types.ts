@@ -99,6 +99,9 @@ export type ReviewQueue = {
  * The prices the USDT equivalent is taken at: the market hub (its public face) satisfies it.
  * An instrument `<ASSET>USDT` prices an asset.
  */
+/** User names by id (identity's, through a port the root fills): the queues show names, not ids. */
+export type UserNameSource = { namesOf(userIds: readonly string[]): Promise<Map<string, string>> };
+
 export type UsdtPriceSource = {
   state(code: string): { price: string | null } | undefined;
   isStale(code: string): boolean;

@@ -18,10 +18,11 @@ type Props = {
   /** The server's answer to a claim or decision: the item as it now is. */
   onAnswer: (item: QueueItem) => void;
   operatorName: (id: string) => string;
+  userName: (id: string) => string;
 };
 
 /** One review item's facts and, while it is pending, its claim, approval and rejection (#14). */
-export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorName }: Props) {
+export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorName, userName }: Props) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -33,7 +34,14 @@ export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorNam
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       {item && (
-        <ItemDetails key={item.id} item={item} kindName={kindName} onAnswer={onAnswer} operatorName={operatorName} />
+        <ItemDetails
+          key={item.id}
+          item={item}
+          kindName={kindName}
+          onAnswer={onAnswer}
+          operatorName={operatorName}
+          userName={userName}
+        />
       )}
     </Drawer>
   );
@@ -57,11 +65,13 @@ function ItemDetails({
   kindName,
   onAnswer,
   operatorName,
+  userName,
 }: {
   item: QueueItem;
   kindName: string;
   onAnswer: (item: QueueItem) => void;
   operatorName: (id: string) => string;
+  userName: (id: string) => string;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -87,7 +97,7 @@ function ItemDetails({
         </Fact>
         <Fact label={t('admin.queues.item.user')}>
           <Anchor component={Link} to={`/admin/users/${item.userId}`} size="sm">
-            {t('admin.queues.userLink', { id: item.userId })}
+            {userName(item.userId)}
           </Anchor>
         </Fact>
         <Fact label={t('admin.queues.item.summary')}>{item.summary}</Fact>

@@ -103,7 +103,11 @@ function QueueKindPage({ kind }: { kind: ReviewKind }) {
   const [selected, setSelected] = useState<QueueItem | null>(null);
   const kindName = t(`admin.queues.kinds.${kind}`);
   const time = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
-  const operator = (id: string) => (id === me ? t('admin.queues.you', { id }) : t('admin.queues.operator', { id }));
+  // The page's answer names everyone it mentions; an id it does not name keeps its number.
+  const names = queue.data?.names ?? {};
+  const operator = (id: string) =>
+    id === me ? t('admin.queues.you', { id }) : (names[id] ?? t('admin.queues.operator', { id }));
+  const userName = (id: string) => names[id] ?? t('admin.queues.userLink', { id });
 
   const columns: AdminColumn<QueueItem>[] = [
     {
@@ -122,7 +126,7 @@ function QueueKindPage({ kind }: { kind: ReviewKind }) {
           size="sm"
           onClick={(event) => event.stopPropagation()}
         >
-          {t('admin.queues.userLink', { id: item.userId })}
+          {userName(item.userId)}
         </Anchor>
       ),
       sortValue: (item) => Number(item.userId),
@@ -238,6 +242,7 @@ function QueueKindPage({ kind }: { kind: ReviewKind }) {
         onClose={() => setSelected(null)}
         onAnswer={setSelected}
         operatorName={operator}
+        userName={userName}
       />
     </AdminPage>
   );
