@@ -1,19 +1,14 @@
-import { Checkbox, Group, List, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { Group, List, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ContentType, TAdminContentItemDetail } from '@openbourse/contracts';
+import type { TAdminContentItemDetail } from '@openbourse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { useUpdateItem } from './content-admin.api';
-import { CONTENT_TYPE_CHOICES, reasonOrUndefined } from './content-editor';
+import { reasonOrUndefined } from './content-editor';
+import { type ItemPlacement, ItemPlacementFields } from './ItemPlacementFields';
 import { ReasonInput } from './ReasonInput';
 import { RefusalAlert } from './RefusalAlert';
-
-const ORDER_LIMIT = 1_000_000;
-
-function typeFrom(value: string): ContentType {
-  return CONTENT_TYPE_CHOICES.find((type) => String(type) === value) ?? 3;
-}
 
 /**
  * An item's own fields: its footer group (type), its order and whether the public site shows it.
@@ -21,9 +16,12 @@ function typeFrom(value: string): ContentType {
  */
 export function ItemSettingsForm({ item }: { item: TAdminContentItemDetail }) {
   const { t } = useTranslation();
-  const [type, setType] = useState<ContentType>(item.type);
-  const [sortOrder, setSortOrder] = useState<number>(item.sortOrder);
-  const [isPublished, setPublished] = useState(item.isPublished);
+  const [placement, setPlacement] = useState<ItemPlacement>({
+    type: item.type,
+    sortOrder: item.sortOrder,
+    isPublished: item.isPublished,
+  });
+  const { type, sortOrder, isPublished } = placement;
   const [reason, setReason] = useState('');
   const update = useUpdateItem(item.id);
 
@@ -68,32 +66,7 @@ export function ItemSettingsForm({ item }: { item: TAdminContentItemDetail }) {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <NativeSelect
-          label={t('admin.content.item.type')}
-          value={String(type)}
-          onChange={(event) => setType(typeFrom(event.currentTarget.value))}
-          data={CONTENT_TYPE_CHOICES.map((value) => ({
-            value: String(value),
-            label: t(`admin.content.types.${value}`),
-          }))}
-          w={220}
-        />
-        <NumberInput
-          label={t('admin.content.item.order')}
-          value={sortOrder}
-          onChange={(value) => setSortOrder(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)}
-          allowDecimal={false}
-          min={-ORDER_LIMIT}
-          max={ORDER_LIMIT}
-          clampBehavior="strict"
-          w={140}
-        />
-        <Checkbox
-          label={t('admin.content.item.published')}
-          checked={isPublished}
-          onChange={(event) => setPublished(event.currentTarget.checked)}
-          mb={8}
-        />
+        <ItemPlacementFields value={placement} onChange={setPlacement} publishedOffset={{ mb: 8 }} />
         <ConfirmButton
           variant="default"
           disabled={changes.length === 0}

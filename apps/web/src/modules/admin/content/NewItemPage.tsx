@@ -1,17 +1,6 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ContentKind, ContentType } from '@openbourse/contracts';
+import type { ContentKind } from '@openbourse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,13 +8,12 @@ import { AdminPage } from '../ui/AdminPage';
 import { ConfirmButton } from '../ui/ConfirmButton';
 import { ContentNav } from './ContentNav';
 import { useCreateItem } from './content-admin.api';
-import { CONTENT_TYPE_CHOICES, KIND_FILTERS, reasonOrUndefined, SLUG_PATTERN, TITLE_MAX } from './content-editor';
+import { KIND_FILTERS, reasonOrUndefined, SLUG_PATTERN, TITLE_MAX } from './content-editor';
+import { type ItemPlacement, ItemPlacementFields } from './ItemPlacementFields';
 import { itemPath } from './ItemsPage';
 import { MarkdownPreview } from './MarkdownPreview';
 import { ReasonInput } from './ReasonInput';
 import { RefusalAlert } from './RefusalAlert';
-
-const ORDER_LIMIT = 1_000_000;
 
 /** A new content item with its English text (required); the other languages are added on its page. */
 export function NewItemPage() {
@@ -34,9 +22,7 @@ export function NewItemPage() {
   const create = useCreateItem();
   const [slug, setSlug] = useState('');
   const [kind, setKind] = useState<ContentKind>('faq');
-  const [type, setType] = useState<ContentType>(3);
-  const [sortOrder, setSortOrder] = useState(0);
-  const [isPublished, setPublished] = useState(true);
+  const [placement, setPlacement] = useState<ItemPlacement>({ type: 3, sortOrder: 0, isPublished: true });
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [reason, setReason] = useState('');
@@ -44,15 +30,14 @@ export function NewItemPage() {
   const isSlugValid = SLUG_PATTERN.test(slug);
   const canCreate = isSlugValid && title.trim() !== '';
   const kindName = t(`admin.content.kinds.${kind}`);
+  const { isPublished } = placement;
 
   const confirm = async () => {
     try {
       const item = await create.mutateAsync({
         slug,
         kind,
-        type,
-        sortOrder,
-        isPublished,
+        ...placement,
         translations: [{ lang: 'en', title: title.trim(), body }],
         reason: reasonOrUndefined(reason),
       });
@@ -91,32 +76,7 @@ export function NewItemPage() {
           data={KIND_FILTERS.map((value) => ({ value, label: t(`admin.content.kinds.${value}`) }))}
           w={180}
         />
-        <NativeSelect
-          label={t('admin.content.item.type')}
-          value={String(type)}
-          onChange={(event) => setType(CONTENT_TYPE_CHOICES.find((v) => String(v) === event.currentTarget.value) ?? 3)}
-          data={CONTENT_TYPE_CHOICES.map((value) => ({
-            value: String(value),
-            label: t(`admin.content.types.${value}`),
-          }))}
-          w={200}
-        />
-        <NumberInput
-          label={t('admin.content.item.order')}
-          value={sortOrder}
-          onChange={(value) => setSortOrder(typeof value === 'number' ? value : Number.parseInt(value, 10) || 0)}
-          allowDecimal={false}
-          min={-ORDER_LIMIT}
-          max={ORDER_LIMIT}
-          clampBehavior="strict"
-          w={140}
-        />
-        <Checkbox
-          label={t('admin.content.item.published')}
-          checked={isPublished}
-          onChange={(event) => setPublished(event.currentTarget.checked)}
-          mt={32}
-        />
+        <ItemPlacementFields value={placement} onChange={setPlacement} publishedOffset={{ mt: 32 }} />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
