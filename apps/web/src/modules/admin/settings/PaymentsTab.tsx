@@ -60,8 +60,6 @@ export function PaymentsTab() {
       key: 'withdrawalFee',
       header: t(FIELD_LABELS.withdrawalFeeRate),
       render: (row) => format.percent(row.withdrawalFeeRate),
-      // Rates are compared as numbers only to order the rows.
-      sortValue: (row) => Number(row.withdrawalFeeRate),
       numeric: true,
     },
     {
