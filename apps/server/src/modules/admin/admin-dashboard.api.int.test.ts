@@ -2,9 +2,9 @@ import type { TAdminDashboard, TPosition } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisClusterBus } from '../../platform/bus/cluster-bus.js';
-import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { createPricedTestApp } from '../../test/trading-test-app.js';
 
 /**
  * The back office's dashboard (#14): its figures are measured, so they move with what happens
@@ -15,13 +15,7 @@ const AT = Date.now();
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await createTestApp(
-    { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
-    undefined,
-    { clock: fixedClock(new Date(AT)) },
-  );
-  testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: AT - 1000 }]);
-  await testApp.app.services.tradingEngine.idle();
+  testApp = await createPricedTestApp({ at: AT, prices: { BTCUSDT: '65000' } });
 }, 60_000);
 afterAll(() => testApp.close());
 

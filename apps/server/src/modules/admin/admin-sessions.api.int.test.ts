@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userAuditRows } from '../../test/audit-rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignableUser, createUserWithSession } from '../../test/test-users.js';
 
@@ -29,15 +30,7 @@ async function userInfoStatus(token: string): Promise<number> {
   return response.statusCode;
 }
 
-async function auditRowsFor(userId: string) {
-  return testApp.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('target_type', '=', 'user')
-    .where('target_id', '=', userId)
-    .orderBy('id')
-    .execute();
-}
+const auditRowsFor = (userId: string) => userAuditRows(testApp, userId);
 
 type Session = { id: string };
 

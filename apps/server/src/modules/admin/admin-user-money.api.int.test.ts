@@ -1,8 +1,8 @@
 import type { TPosition } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { createPricedTestApp } from '../../test/trading-test-app.js';
 import { auditLedger } from '../ledger/index.js';
 
 /**
@@ -53,13 +53,7 @@ describe("the back office's user money routes", () => {
   };
 
   beforeAll(async () => {
-    testApp = await createTestApp(
-      { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
-      undefined,
-      { clock: fixedClock(new Date(AT)) },
-    );
-    testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: AT - 1000 }]);
-    await testApp.app.services.tradingEngine.idle();
+    testApp = await createPricedTestApp({ at: AT, prices: { BTCUSDT: '65000' } });
     admin = await createUserWithSession(testApp, ['admin']);
     support = await createUserWithSession(testApp, ['support']);
     trader = await createUserWithSession(testApp, ['user']);

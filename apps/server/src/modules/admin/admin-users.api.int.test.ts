@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userAuditRows } from '../../test/audit-rows.js';
 import { fundLive } from '../../test/suites/suite-app.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createSignableUser, createUserWithSession } from '../../test/test-users.js';
@@ -20,15 +21,7 @@ async function call(token: string | null, method: 'GET' | 'POST', url: string, p
 type Item = { id: string; userName: string };
 const ids = (body: { data: { items: Item[] } }) => body.data.items.map((item) => item.id);
 
-async function auditRowsFor(userId: string) {
-  return testApp.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('target_type', '=', 'user')
-    .where('target_id', '=', userId)
-    .orderBy('id')
-    .execute();
-}
+const auditRowsFor = (userId: string) => userAuditRows(testApp, userId);
 
 describe('the back-office users routes', () => {
   let adminToken: string;

@@ -2,9 +2,9 @@ import type { TPosition } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { createPricedTestApp } from '../../test/trading-test-app.js';
 import { resetDemo } from './ledger.accounts-api.js';
 import { auditLedger } from './ledger.audit.js';
 import { getAccountId, getBalance, hold, transfer } from './ledger.service.js';
@@ -19,13 +19,7 @@ const PROMISE = parseAmount('100000', 6);
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await createTestApp(
-    { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
-    undefined,
-    { clock: fixedClock(new Date(AT)) },
-  );
-  testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: AT - 1000 }]);
-  await testApp.app.services.tradingEngine.idle();
+  testApp = await createPricedTestApp({ at: AT, prices: { BTCUSDT: '65000' } });
 });
 afterAll(() => testApp.close());
 
