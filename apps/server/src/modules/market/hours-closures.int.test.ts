@@ -1,9 +1,7 @@
 import type { THoursClosure, TMarketInfo, TPosition } from '@openbourse/contracts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
-import { type Instances, startInstances } from '../../test/instances.js';
-import { isTestRedisReachable } from '../../test/redis.js';
+import { injectJson } from '../../test/inject-json.js';
 import { fundLive } from '../../test/suites/suite-app.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
@@ -11,8 +9,8 @@ import { createUserWithSession } from '../../test/test-users.js';
 /**
  * Trading-hours overrides (#14): an operator closes an instrument for a window its schedule has
  * open; orders inside it are refused as on a scheduled close and the price wire says so; lifting
- * it early reopens at once; bad windows change nothing; one audit row per change; and another
- * instance follows through the cluster bus. The clock is fixed on a Thursday afternoon, when
+ * it early reopens at once; bad windows change nothing; one audit row per change (another
+ * instance following through the cluster bus is tested with the instrument settings). The clock is fixed on a Thursday afternoon, when
  * crypto trades (24/7).
  */
 const AT = Date.parse('2026-11-26T15:00:00Z');
@@ -21,25 +19,8 @@ let testApp: TestApp;
 let adminToken: string;
 let trader: { id: string; token: string };
 
-type Envelope<T> = { code: number; data: T; msg: string };
-
-async function inject<T>(
-  app: FastifyInstance,
-  token: string | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: token } : {}), virtually: 'NO', 'x-request-id': 'hours-closures-test' },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Envelope<T> };
-}
 const call = <T>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  inject<T>(testApp.app, token, method, url, payload);
+  injectJson<T>(testApp.app, token, method, url, payload, 'hours-closures-test');
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const close = (code: string, from: number, until: number, reason = 'exchange outage', token = adminToken) =>
@@ -165,52 +146,5 @@ describe('trading-hours closures', () => {
     expect((await close('BTCUSDT', AT, AT + HOUR, 'no', '')).status).toBe(401);
     expect((await close('BTCUSDT', AT, AT + HOUR, 'not mine', trader.token)).status).toBe(403);
     expect(await tradable('BTCUSDT')).toBe(true);
-  });
-});
-
-const hasRedis = await isTestRedisReachable('the trading-hours closures two-instance test');
-
-describe.skipIf(!hasRedis)('trading-hours closures on two instances', () => {
-  let instances: Instances | undefined;
-
-  beforeAll(async () => {
-    instances = await startInstances(2, {
-      MARKET_FEED: 'sandbox',
-      MARKET_SANDBOX_INTERVAL_MS: '60000',
-      MARKET_SANDBOX_BACKFILL_MINUTES: '0',
-    });
-  }, 30_000);
-  afterAll(async () => {
-    await instances?.close();
-  });
-
-  it('a closure made on instance A closes the instrument on instance B, and lifting it reopens there', async () => {
-    const [a, b] = instances?.apps ?? [];
-    if (!a || !b || !instances) throw new Error('no instances');
-    const operator = await createUserWithSession({ app: a, database: instances.database, close: async () => {} }, [
-      'admin',
-    ]);
-    const instrument = b.services.marketHub.instrument('SOLUSDT');
-    if (!instrument) throw new Error('no SOLUSDT');
-    const now = Date.now();
-    const waitFor = async (expected: boolean) => {
-      const deadline = Date.now() + 5000;
-      while (b.services.marketHub.isTradableAt(instrument, new Date()) !== expected && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return b.services.marketHub.isTradableAt(instrument, new Date());
-    };
-    expect(b.services.marketHub.isTradableAt(instrument, new Date())).toBe(true);
-    const created = await inject<THoursClosure>(a, operator.token, 'POST', '/swx/admin/instruments/SOLUSDT/closures', {
-      startsAt: iso(now - HOUR),
-      endsAt: iso(now + HOUR),
-      reason: 'two instances',
-    });
-    expect(created.status).toBe(200);
-    expect(await waitFor(false)).toBe(false);
-    await inject(a, operator.token, 'POST', `/swx/admin/instruments/SOLUSDT/closures/${created.body.data.id}/cancel`, {
-      reason: 'two instances, lifted',
-    });
-    expect(await waitFor(true)).toBe(true);
   });
 });

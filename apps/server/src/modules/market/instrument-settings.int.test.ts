@@ -1,7 +1,7 @@
-import type { TAdminInstrumentSettings, TPosition } from '@openbourse/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { TAdminInstrumentSettings, THoursClosure, TPosition } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
+import { injectJson } from '../../test/inject-json.js';
 import { type Instances, startInstances } from '../../test/instances.js';
 import { isTestRedisReachable } from '../../test/redis.js';
 import { fundLive } from '../../test/suites/suite-app.js';
@@ -18,29 +18,8 @@ let testApp: TestApp;
 let adminToken: string;
 let trader: { id: string; token: string };
 
-type Envelope<T> = { code: number; data: T; msg: string };
-
-async function inject<T>(
-  app: FastifyInstance,
-  token: string | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      virtually: 'NO',
-      'x-request-id': 'instrument-settings-test',
-    },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as Envelope<T> };
-}
 const call = <T>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  inject<T>(testApp.app, token, method, url, payload);
+  injectJson<T>(testApp.app, token, method, url, payload, 'instrument-settings-test');
 
 const change = (code: string, payload: object, token: string | null = adminToken) =>
   call<TAdminInstrumentSettings>(token, 'POST', `/swx/admin/instruments/${code}`, payload);
@@ -243,7 +222,7 @@ describe.skipIf(!hasRedis)('instrument settings on two instances', () => {
       'admin',
     ]);
     expect(b.services.marketHub.instrument('USDJPY')?.leverage_cap).toBe(30);
-    const changed = await inject(a, operator.token, 'POST', '/swx/admin/instruments/USDJPY', {
+    const changed = await injectJson(a, operator.token, 'POST', '/swx/admin/instruments/USDJPY', {
       leverageCap: 10,
       enabled: false,
       reason: 'two instances',
@@ -255,5 +234,47 @@ describe.skipIf(!hasRedis)('instrument settings on two instances', () => {
     }
     expect(b.services.marketHub.instrument('USDJPY')).toMatchObject({ leverage_cap: 10, enabled: false });
     expect(b.services.marketHub.instruments().some((instrument) => instrument.code === 'USDJPY')).toBe(false);
+  });
+
+  it('a trading-hours closure made on instance A closes the instrument on B, and lifting it reopens there', async () => {
+    const [a, b] = instances?.apps ?? [];
+    if (!a || !b || !instances) throw new Error('no instances');
+    const operator = await createUserWithSession({ app: a, database: instances.database, close: async () => {} }, [
+      'admin',
+    ]);
+    const instrument = b.services.marketHub.instrument('SOLUSDT');
+    if (!instrument) throw new Error('no SOLUSDT');
+    const tradableOnB = async (expected: boolean) => {
+      const deadline = Date.now() + 5000;
+      while (b.services.marketHub.isTradableAt(instrument, new Date()) !== expected && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return b.services.marketHub.isTradableAt(instrument, new Date());
+    };
+    expect(await tradableOnB(true)).toBe(true);
+    const now = Date.now();
+    const created = await injectJson<THoursClosure>(
+      a,
+      operator.token,
+      'POST',
+      '/swx/admin/instruments/SOLUSDT/closures',
+      {
+        startsAt: new Date(now - 3_600_000).toISOString(),
+        endsAt: new Date(now + 3_600_000).toISOString(),
+        reason: 'two instances',
+      },
+    );
+    expect(created.status).toBe(200);
+    expect(await tradableOnB(false)).toBe(false);
+    await injectJson(
+      a,
+      operator.token,
+      'POST',
+      `/swx/admin/instruments/SOLUSDT/closures/${created.body.data.id}/cancel`,
+      {
+        reason: 'two instances, lifted',
+      },
+    );
+    expect(await tradableOnB(true)).toBe(true);
   });
 });
