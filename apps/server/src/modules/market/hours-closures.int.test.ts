@@ -1,10 +1,10 @@
 import type { THoursClosure, TMarketInfo, TPosition } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.js';
 import { injectJson } from '../../test/inject-json.js';
 import { fundLive } from '../../test/suites/suite-app.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { createPricedTestApp } from '../../test/trading-test-app.js';
 
 /**
  * Trading-hours overrides (#14): an operator closes an instrument for a window its schedule has
@@ -50,15 +50,7 @@ const auditCount = async () =>
   ).count;
 
 beforeAll(async () => {
-  testApp = await createTestApp(
-    { MARKET_FEED: 'sandbox', MARKET_SANDBOX_INTERVAL_MS: '60000', MARKET_SANDBOX_BACKFILL_MINUTES: '0' },
-    undefined,
-    { clock: fixedClock(new Date(AT)) },
-  );
-  testApp.app.services.marketHub.ingest('sandbox', [
-    { code: 'BTCUSDT', price: '65000', time: AT },
-    { code: 'ETHUSDT', price: '3000', time: AT },
-  ]);
+  testApp = await createPricedTestApp({ at: AT, prices: { BTCUSDT: '65000', ETHUSDT: '3000' } });
   adminToken = (await createUserWithSession(testApp, ['admin'])).token;
   trader = await createUserWithSession(testApp);
   await fundLive(testApp, trader.id, '100000');
