@@ -48,9 +48,10 @@ export type HoursClosures = {
   start(): Promise<void>;
 };
 
-type ClosureRow = HoursClosureRow;
-
-function stateOf(row: Pick<ClosureRow, 'starts_at' | 'ends_at' | 'cancelled_at'>, now: number): THoursClosure['state'] {
+function stateOf(
+  row: Pick<HoursClosureRow, 'starts_at' | 'ends_at' | 'cancelled_at'>,
+  now: number,
+): THoursClosure['state'] {
   if (row.cancelled_at) return 'cancelled';
   if (row.ends_at.getTime() <= now) return 'ended';
   return row.starts_at.getTime() <= now ? 'active' : 'upcoming';
@@ -90,7 +91,7 @@ export function createHoursClosures(deps: {
     return instrument;
   };
 
-  const toWire = (row: ClosureRow, code: string, names: Map<string, string>): THoursClosure => ({
+  const toWire = (row: HoursClosureRow, code: string, names: Map<string, string>): THoursClosure => ({
     id: String(row.id),
     code,
     startsAt: row.starts_at.toISOString(),
@@ -102,7 +103,7 @@ export function createHoursClosures(deps: {
     state: stateOf(row, now()),
   });
 
-  const wire = async (rows: ClosureRow[], code: string) => {
+  const wire = async (rows: HoursClosureRow[], code: string) => {
     const operators = [...new Set(rows.flatMap((row) => (row.created_by === null ? [] : [String(row.created_by)])))];
     const names = await userNamesByIds(db, operators);
     return rows.map((row) => toWire(row, code, names));
