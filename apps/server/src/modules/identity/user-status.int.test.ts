@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE_CODE } from '../../platform/realtime/realtime.js';
+import { userAuditRows } from '../../test/audit-rows.js';
 import { type Instances, startInstances } from '../../test/instances.js';
 import { isTestRedisReachable } from '../../test/redis.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -71,14 +72,7 @@ describe('disabling and enabling a user', () => {
   }, 60_000);
   afterAll(() => testApp.close());
 
-  const auditRowsFor = (userId: string) =>
-    testApp.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', 'user')
-      .where('target_id', '=', userId)
-      .orderBy('id')
-      .execute();
+  const auditRowsFor = (userId: string) => userAuditRows(testApp, userId);
 
   it('ends the sessions at once, refuses sign-in with 10005, and lets the user in again once enabled', async () => {
     const user = await insertPasswordUser(testApp.database.db);

@@ -17,14 +17,15 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_BCP47, type Language, type TBalance, type TStatementEntry } from '@openbourse/contracts';
+import type { TBalance, TStatementEntry } from '@openbourse/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
 import { type AccountMode, useSession } from '../identity/session';
-import { formatAmount, signOf } from './amount';
+import { useLocale } from '../market/use-locale';
+import { AmountText } from './AmountText';
 import {
   downloadStatementCsv,
   NO_FILTERS,
@@ -35,12 +36,6 @@ import {
   useDemoReset,
   useStatement,
 } from './ledger.api';
-
-/** The reader's locale for numbers and dates. */
-function useLocale(): string {
-  const { i18n } = useTranslation();
-  return LANGUAGE_BCP47[i18n.language as Language] ?? 'en';
-}
 
 /** Balances per asset and the statement of the book the account mode selects (issue 4). */
 export default function BalancePage() {
@@ -78,22 +73,6 @@ export default function BalancePage() {
   );
 }
 
-function Amount({ value, decimals, signed }: { value: string; decimals: number; signed?: boolean }) {
-  const locale = useLocale();
-  const sign = signOf(value);
-  return (
-    <Text
-      component="span"
-      inherit
-      className="ob-amount"
-      c={signed ? (sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined) : undefined}
-      fw={signed ? 600 : undefined}
-    >
-      {formatAmount(value, decimals, locale, { signed })}
-    </Text>
-  );
-}
-
 function Balances() {
   const { t } = useTranslation();
   const balances = useBalances();
@@ -125,13 +104,13 @@ function Balances() {
                   <Table.Tr key={row.asset}>
                     <Table.Th scope="row">{row.asset}</Table.Th>
                     <Table.Td ta="end">
-                      <Amount value={row.available} decimals={row.decimals} />
+                      <AmountText value={row.available} decimals={row.decimals} />
                     </Table.Td>
                     <Table.Td ta="end">
-                      <Amount value={row.held} decimals={row.decimals} />
+                      <AmountText value={row.held} decimals={row.decimals} />
                     </Table.Td>
                     <Table.Td ta="end" fw={600}>
-                      <Amount value={row.total} decimals={row.decimals} />
+                      <AmountText value={row.total} decimals={row.decimals} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -294,10 +273,10 @@ function StatementTable({
               </Table.Td>
               <Table.Td>{entry.asset}</Table.Td>
               <Table.Td ta="end">
-                <Amount value={entry.amount} decimals={decimalsOf(entry)} signed />
+                <AmountText value={entry.amount} decimals={decimalsOf(entry)} signed />
               </Table.Td>
               <Table.Td ta="end">
-                <Amount value={entry.balanceAfter} decimals={decimalsOf(entry)} />
+                <AmountText value={entry.balanceAfter} decimals={decimalsOf(entry)} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,4 +1,4 @@
-import { LANGUAGE_BCP47, type Language } from '@openbourse/contracts';
+import { LANGUAGE_BCP47, type Language } from '@openbourse/contracts/constants';
 import { useTranslation } from 'react-i18next';
 
 /** The reader's locale for numbers and dates (BCP 47). */

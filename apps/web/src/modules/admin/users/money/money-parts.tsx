@@ -1,6 +1,6 @@
 import { SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, signOf } from '../../../ledger/amount';
+import { AmountText } from '../../../ledger/AmountText';
 import { useLocale } from '../../../market/use-locale';
 import type { Book } from './money-form';
 
@@ -11,7 +11,6 @@ export function placesOf(value: string): number {
 
 /** A decimal string shown in the reader's locale; a signed one says + or − in words' place, never by colour alone. */
 export function Amount({ value, signed }: { value: string | null; signed?: boolean }) {
-  const locale = useLocale();
   const { t } = useTranslation();
   if (value === null)
     return (
@@ -19,18 +18,7 @@ export function Amount({ value, signed }: { value: string | null; signed?: boole
         {t('admin.user-money.noValue')}
       </Text>
     );
-  const sign = signOf(value);
-  return (
-    <Text
-      component="span"
-      inherit
-      className="ob-amount"
-      c={signed ? (sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined) : undefined}
-      fw={signed ? 600 : undefined}
-    >
-      {formatAmount(value, placesOf(value), locale, { signed })}
-    </Text>
-  );
+  return <AmountText value={value} decimals={placesOf(value)} signed={signed} />;
 }
 
 /** A time as the reader's locale writes it (`compact`: the short date, for wide tables), or a dash. */
