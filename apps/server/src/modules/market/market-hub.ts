@@ -221,8 +221,11 @@ export class MarketHub {
   /** Whether the instrument trades at `at`: its schedule is open and no operator closed it then. */
   isTradableAt(instrument: Pick<Instrument, 'code' | 'hours'>, at: Date): boolean {
     if (!isOpenAt(instrument.hours, at)) return false;
+    // Asked on every price list and order: nothing more than a map miss for an instrument no one closed.
+    const windows = this.closures.get(instrument.code);
+    if (!windows) return true;
     const instant = at.getTime();
-    return !(this.closures.get(instrument.code) ?? []).some(([from, until]) => from <= instant && instant < until);
+    return !windows.some(([from, until]) => from <= instant && instant < until);
   }
 
   isStale(code: string): boolean {
