@@ -52,4 +52,19 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
   });
+
+  it('refuses a production deployment without FILE_STORE_KEY, and a key that is not 32 bytes (#15)', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', DEPLOYMENT_MODE: 'production' };
+    expect(() => loadConfig(production)).toThrow(/FILE_STORE_KEY/);
+    expect(() => loadConfig({ ...production, FILE_STORE_KEY: 'ab'.repeat(16) })).toThrow(/FILE_STORE_KEY/);
+    // With a key, nothing about the key is refused (other production settings may still be).
+    try {
+      expect(loadConfig({ ...production, FILE_STORE_KEY: 'ab'.repeat(32) }).FILE_STORE_KEY).toBe('ab'.repeat(32));
+    } catch (error) {
+      expect((error as ConfigError).problems.join('\n')).not.toMatch(/FILE_STORE_KEY/);
+    }
+    // A sandbox makes its own key; the upload limit defaults to 2 MiB.
+    expect(loadConfig({}).FILE_STORE_KEY).toBeUndefined();
+    expect(loadConfig({}).UPLOAD_MAX_BYTES).toBe(2_097_152);
+  });
 });

@@ -11,6 +11,11 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const evmAddressFromEnv = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x + 40 hex digits)')
+  .transform((value) => value as `0x${string}`);
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -116,9 +121,94 @@ const ConfigSchema = z.object({
   BINANCE_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
   /** Convert USD-quoted P&L to USDT at 1:1 (the UI discloses it); false refuses USD-quoted trades. */
   TRADING_USD_IS_USDT: booleanFromEnv.default(true),
+  /**
+   * Chains (issue 15). An EVM network is offered when its JSON-RPC URL is set (Sepolia only with
+   * WALLET_ALLOW_TESTNETS); its token contracts come from CHAIN_TOKEN_<USDT|USDC>_<NETWORK>
+   * (Ethereum defaults to the mainnet USDT / USDC contracts).
+   */
+  CHAIN_RPC_URL_ETHEREUM: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  CHAIN_RPC_URL_SEPOLIA: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  CHAIN_RPC_URL_LOCAL: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  CHAIN_TOKEN_USDT_ETHEREUM: evmAddressFromEnv.optional(),
+  CHAIN_TOKEN_USDC_ETHEREUM: evmAddressFromEnv.optional(),
+  CHAIN_TOKEN_USDT_SEPOLIA: evmAddressFromEnv.optional(),
+  CHAIN_TOKEN_USDC_SEPOLIA: evmAddressFromEnv.optional(),
+  CHAIN_TOKEN_USDT_LOCAL: evmAddressFromEnv.optional(),
+  CHAIN_TOKEN_USDC_LOCAL: evmAddressFromEnv.optional(),
+  /** Blocks on top of a transfer's block before a deposit counts. */
+  CONFIRMATIONS_ETHEREUM: z.coerce.number().int().min(1).max(1000).default(12),
+  CONFIRMATIONS_SEPOLIA: z.coerce.number().int().min(1).max(1000).default(12),
+  CONFIRMATIONS_LOCAL: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Start a local sandbox chain (a Hardhat node with test USDT / USDC) after listening. Default:
+   * on with DEPLOYMENT_MODE=sandbox when no CHAIN_RPC_URL_* is set; never with production.
+   */
+  CHAIN_LOCAL_NODE: booleanFromEnv.optional(),
+  /** The local chain's block time (interval mining); 0: a block per transaction only. */
+  CHAIN_LOCAL_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A TronGrid-compatible API (https://api.trongrid.io): watching TRC-20 deposits is on only with it. */
+  TRON_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** TronGrid's TRON-PRO-API-KEY header, when the API asks for one. */
+  TRON_API_KEY: z.string().min(1).max(200).optional(),
+  /** The TRC-20 USDT contract (mainnet default). */
+  CHAIN_TOKEN_USDT_TRON: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a Tron address (T…)')
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  /** The deposit tree's account-level extended public key (m/44'/60'/0'); addresses are child 0/index. */
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'an extended public key (xpub…)')
+    .optional(),
+  /** Its private counterpart (sweeping); read only where SERVER_ROLE includes the worker. */
+  DEPOSIT_XPRV: z
+    .string()
+    .regex(/^[xt]prv[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'an extended private key (xprv…)')
+    .optional(),
+  /** The hot wallet key that signs withdrawals; read only where SERVER_ROLE includes the worker. */
+  WITHDRAWAL_SIGNER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte private key as 0x + 64 hex digits')
+    .optional(),
+  /** What this instance runs: the API, the background worker (chain watching, signing), or both. */
+  SERVER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * The key of the encrypted file store (uploads, issue 15): 32 bytes as 64 hex characters or
+   * base64. Required with DEPLOYMENT_MODE=production; a sandbox without one generates it once and
+   * keeps it in DATA_DIR/files/store-key (mode 0600).
+   */
+  FILE_STORE_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes: 64 hex characters or base64')
+    .optional(),
+  /**
+   * The published BTC deposit address (issue 15): BTC deposits are claimed by hand to it and
+   * reviewed; without it BTC deposits say they are unavailable.
+   */
+  DEPOSIT_ADDRESS_BTC: z.string().trim().min(26).max(90).optional(),
+  /** The largest image a user may upload, in bytes (after the browser's own downsizing). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(2_097_152),
+  /** Withdrawals (issue 15): a confirmed address-book entry is usable this many hours later. */
+  WITHDRAWAL_ADDRESS_COOLING_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** The smallest withdrawal of a USD stablecoin (with the asset settings' minimum, the higher counts). */
+  WITHDRAWAL_MIN_USDT: z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,6})?$/, 'a non-negative decimal number')
+    .default('10'),
+  /** A broadcast withdrawal not mined after this long is dropped: the hold released, an alert raised. */
+  WITHDRAWAL_DROP_AFTER_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /** How often the withdrawal signer looks for work. */
+  WITHDRAWAL_SIGNER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** The hot wallet's ETH (wei) below which an operator alert says it is low on gas. */
+  WITHDRAWAL_LOW_GAS_WEI: z.coerce.bigint().min(0n).default(10_000_000_000_000_000n),
 });
 
-export type AppConfig = z.infer<typeof ConfigSchema>;
+/** CHAIN_LOCAL_NODE is resolved (its default depends on other settings) by loadConfig. */
+export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'CHAIN_LOCAL_NODE'> & { CHAIN_LOCAL_NODE: boolean };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -143,5 +233,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'SMTP_URL: required with NODE_ENV=production (set an smtp:// or smtps:// URL so verification mails are delivered)',
     ]);
   }
-  return result.data;
+  // Uploaded documents (KYC, payment proofs) are sealed with FILE_STORE_KEY: a production
+  // deployment must bring its own, kept apart from the data directory it protects.
+  if (result.data.DEPLOYMENT_MODE === 'production' && !result.data.FILE_STORE_KEY) {
+    throw new ConfigError([
+      'FILE_STORE_KEY: required with DEPLOYMENT_MODE=production (32 random bytes as hex or base64, e.g. `openssl rand -hex 32`)',
+    ]);
+  }
+  return resolveChainSettings(result.data);
+}
+
+/** The chain settings that depend on each other (issue 15). */
+function resolveChainSettings(data: z.infer<typeof ConfigSchema>): AppConfig {
+  const isSandbox = data.DEPLOYMENT_MODE === 'sandbox';
+  const hasRpcUrl = Boolean(data.CHAIN_RPC_URL_ETHEREUM || data.CHAIN_RPC_URL_SEPOLIA || data.CHAIN_RPC_URL_LOCAL);
+  const localNode = data.CHAIN_LOCAL_NODE ?? (isSandbox && !hasRpcUrl);
+  // The sandbox chain's coins are free: a production deployment must never accept them as money.
+  if (!isSandbox && (localNode || data.CHAIN_RPC_URL_LOCAL)) {
+    throw new ConfigError([
+      'CHAIN_LOCAL_NODE / CHAIN_RPC_URL_LOCAL: the sandbox chain runs only with DEPLOYMENT_MODE=sandbox',
+    ]);
+  }
+  if (localNode && data.CHAIN_RPC_URL_LOCAL) {
+    throw new ConfigError(['CHAIN_RPC_URL_LOCAL: set it or CHAIN_LOCAL_NODE=true, not both']);
+  }
+  const isWorker = data.SERVER_ROLE !== 'api';
+  return {
+    ...data,
+    CHAIN_LOCAL_NODE: localNode,
+    // Private keys stay out of API-only instances even when the environment carries them.
+    DEPOSIT_XPRV: isWorker ? data.DEPOSIT_XPRV : undefined,
+    WITHDRAWAL_SIGNER_KEY: isWorker ? data.WITHDRAWAL_SIGNER_KEY : undefined,
+  };
 }

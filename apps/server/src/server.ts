@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   await seedContent(db);
   await seedMarket(db);
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, connectionString: database.connectionString });
   if (!config.SMTP_URL) {
     app.log.warn(
       'SMTP_URL is not set: mails (verification codes) wait in the mail_outbox table, unsent (development only)',

@@ -24,7 +24,7 @@ export async function startInstances(count: number, env: Record<string, string>)
   });
   const apps: FastifyInstance[] = [];
   for (let i = 0; i < count; i += 1) {
-    const app = await buildApp({ config, db: database.db });
+    const app = await buildApp({ config, db: database.db, connectionString: database.url });
     await app.listen({ host: '127.0.0.1', port: 0 });
     apps.push(app);
   }

@@ -14,6 +14,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-build',
     RATE_LIMIT_ENABLED: 'false',
+    // Tests that need a chain start one (test/local-chain.ts) and pass its env.
+    CHAIN_LOCAL_NODE: 'false',
     ...env,
   });
 }
@@ -30,7 +32,12 @@ export async function createTestApp(
   await migrate(database.url);
   await seedContent(database.db);
   await seedMarket(database.db);
-  const app = await buildApp({ config: testConfig(env), db: database.db, clock: options.clock });
+  const app = await buildApp({
+    config: testConfig(env),
+    db: database.db,
+    connectionString: database.url,
+    clock: options.clock,
+  });
   beforeReady?.(app);
   await app.ready();
   return {

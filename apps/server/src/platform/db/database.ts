@@ -15,6 +15,14 @@ export type DbView<Tables> = Kysely<Tables> | Transaction<Tables>;
 // only as long as they stay below 2^53, so money never travels through this parser.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
+// Where each pool connects: a LISTEN needs a dedicated connection of its own (listener.ts).
+const connectionStrings = new WeakMap<object, string>();
+
+/** The connection string a database made by `createDatabase` connects with; undefined for any other. */
+export function connectionStringOf(db: object): string | undefined {
+  return connectionStrings.get(db);
+}
+
 /** A pooled connection typed with `Tables` (the app passes its composed schema type). */
 export function createDatabase<Tables>(connectionString: string, options: { max?: number } = {}): Kysely<Tables> {
   const pool = new pg.Pool({
@@ -27,5 +35,7 @@ export function createDatabase<Tables>(connectionString: string, options: { max?
   pool.on('error', (error) => {
     process.stderr.write(`[openbourse] idle database connection lost: ${error.message}\n`);
   });
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  connectionStrings.set(db, connectionString);
+  return db;
 }

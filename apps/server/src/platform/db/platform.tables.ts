@@ -24,6 +24,34 @@ export type PlatformTables = {
     text_body: string;
     created_at: Generated<Date>;
   };
+  /** Durable background work (issue 15): platform/jobs enqueues, claims and retries these. */
+  platform_jobs: {
+    id: Generated<string>;
+    name: string;
+    payload: unknown;
+    state: 'queued' | 'running' | 'done' | 'failed';
+    attempts: Generated<number>;
+    max_attempts: number;
+    run_at: Date;
+    locked_by: string | null;
+    locked_until: Date | null;
+    last_error: string | null;
+    singleton_key: string | null;
+    created_at: Date;
+    finished_at: Date | null;
+  };
+  /** Operator alerts (issue 15): platform/jobs/alerts.ts raises, resolves and lists them. */
+  platform_alerts: {
+    id: Generated<string>;
+    kind: string;
+    message: string;
+    details: unknown;
+    dedupe_key: string | null;
+    occurrences: Generated<number>;
+    created_at: Date;
+    last_seen_at: Date;
+    resolved_at: Date | null;
+  };
   schema_migrations: {
     version: number;
     name: string;
