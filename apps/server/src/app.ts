@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyError,
@@ -8,6 +9,7 @@ import Fastify, {
   type preHandlerHookHandler,
 } from 'fastify';
 import { Redis } from 'ioredis';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from './config.js';
 import type { Db } from './database.js';
 import { createAdminModule } from './modules/admin/index.js';
@@ -28,6 +30,7 @@ import {
   type MarketHub,
   type MarketService,
 } from './modules/market/index.js';
+import { createNotifyModule } from './modules/notify/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createReferralModule } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
@@ -37,17 +40,23 @@ import {
   type TradingEvents,
   type TradingService,
 } from './modules/trading/index.js';
+import { createUploadsModule } from './modules/uploads/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
+import { type ChainRuntime, chainConfigFrom, createChainRuntime } from './platform/chain/chain-runtime.js';
+import { loadOrCreateSandboxKeys } from './platform/chain/hd-keys.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
+import { openEncryptedFileStore } from './platform/files/encrypted-file-store.js';
 import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
 import { registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
+import { type Alerts, createAlerts } from './platform/jobs/alerts.js';
+import { createJobs, type Jobs } from './platform/jobs/jobs.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { startModules } from './platform/module.js';
 import { createHttpMetrics } from './platform/observability/metrics.js';
@@ -63,6 +72,11 @@ export const APP_VERSION = '0.1.0';
 export type BuildAppOptions = {
   config: AppConfig;
   db: Db;
+  /**
+   * The database's connection string: singleton workers (chain watcher, sweeper, signer) hold
+   * their advisory lock on a connection of their own. Without it this app runs no such worker.
+   */
+  connectionString?: string;
   clock?: Clock;
   /** The database part of readiness; defaults to "database answers and every migration is applied". */
   readiness?: ReadinessCheck;
@@ -79,6 +93,9 @@ export type AppServices = {
   trading: TradingService;
   tradingEngine: TradingEngine;
   clock: Clock;
+  jobs: Jobs;
+  alerts: Alerts;
+  chain: ChainRuntime;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -170,6 +187,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onListen', async () => {
     readiness.begin();
   });
+  // Durable background work (platform/jobs) and operator alerts (issue 15). Jobs run where the
+  // role includes the worker; every role may enqueue.
+  const jobs = createJobs({ db, log: app.log, clock, registry: metrics.registry });
+  const alerts = createAlerts({ db, log: app.log, clock, registry: metrics.registry });
+  app.addHook('onListen', async () => {
+    if (config.SERVER_ROLE !== 'api') await jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+  // The chains (issue 15): configured RPC networks, and in a sandbox the local node, which starts
+  // after listening (readiness names it `chain` until it is up).
+  const chain = createChainRuntime({ config: chainConfigFrom(config), log: app.log, startup: readiness });
+  app.addHook('onClose', async () => {
+    await chain.stop();
+  });
 
   // The modules, in dependency order: each gets the others' public services it needs (deps)
   // and nothing else. The market hub comes first: trading arms its levels on the hub's prices,
@@ -225,6 +258,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adjustReviewThreshold: config.ADJUST_REVIEW_THRESHOLD,
   });
   review.service.registerHandler(ledger.service.adjustmentReview);
+  // Uploaded images (payment proofs, later KYC and support chat), encrypted at rest; operators
+  // read one only while a review item of a kind they may decide holds it.
+  const uploads = createUploadsModule({
+    db,
+    store: await openEncryptedFileStore({ dir: path.join(config.DATA_DIR, 'files'), key: config.FILE_STORE_KEY }),
+    clock,
+    maxBytes: config.UPLOAD_MAX_BYTES,
+    fileHolders: review.service,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+  });
   const identity = createIdentityModule({
     db,
     apiPrefix: API_PREFIX,
@@ -241,6 +285,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) && !config.WALLET_ONLY,
       money: ledger.service,
       bus: clusterBus,
+      // usdtAllowed / usdcAllowed: a wallet linked on a network carrying the token (payments,
+      // created below; asked per request only).
+      walletLinks: {
+        walletAuthorizations: (userId: string) =>
+          payments.service.deposits?.walletAuthorizations(userId) ??
+          Promise.resolve({ usdtAllowed: false, usdcAllowed: false }),
+      },
     },
     google: {
       issuer: config.GOOGLE_ISSUER,
@@ -255,6 +306,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cluster: clusterBus,
     log: app.log,
     sessions: identity.service,
+  });
+  // Notifications (issue 15): written in the money movement's transaction, pushed after commit.
+  const notify = createNotifyModule({
+    db,
+    apiPrefix: API_PREFIX,
+    clock,
+    realtime,
+    mailer,
+    recipients: identity.service,
+    defaultLanguage: config.DEFAULT_LANGUAGE,
+    log: app.log,
   });
   const market = createMarketModule({
     db,
@@ -296,14 +358,76 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       market: market.service,
       marketHub,
       health: { startedAt, database: () => pingDatabase(db), redis: () => clusterBus.ping(), readiness },
+      jobs,
+      alerts,
       clock,
     },
     userLedger: { statementOf, getBalances, resetDemo },
     userTrading: trading.service,
   });
-  // Payments' settings (deposit minimums, withdrawal limits and fee); the payments issue adds the rest.
-  const payments = createPaymentsModule({ db, adminPrefix: ADMIN_PREFIX });
-  const modules = [content, identity, ledger, referral, market, trading, admin, review, payments];
+  // Payments (issue 15): settings, deposits (addresses, watcher, claims, sweeps) and withdrawals.
+  // The private keys are read only where the role includes the worker, which also needs its own
+  // lock connection; a sandbox with its local chain generates the keys once (DATA_DIR/chain).
+  const isWorker = config.SERVER_ROLE !== 'api' && options.connectionString !== undefined;
+  const sandboxKeys = config.CHAIN_LOCAL_NODE && !config.DEPOSIT_XPUB ? loadOrCreateSandboxKeys(config.DATA_DIR) : null;
+  const depositXpub = config.DEPOSIT_XPUB ?? sandboxKeys?.depositXpub ?? null;
+  const depositXprv = isWorker ? (config.DEPOSIT_XPRV ?? sandboxKeys?.depositXprv ?? null) : null;
+  const hotWalletKey = isWorker
+    ? ((config.WITHDRAWAL_SIGNER_KEY as `0x${string}` | undefined) ?? sandboxKeys?.withdrawalSignerKey ?? null)
+    : null;
+  const hotWalletAddress = hotWalletKey ? privateKeyToAccount(hotWalletKey).address : null;
+  const payments = createPaymentsModule({
+    db,
+    adminPrefix: ADMIN_PREFIX,
+    deposits: {
+      db,
+      apiPrefix: API_PREFIX,
+      clock,
+      log: app.log,
+      chains: chain,
+      depositXpub,
+      depositXprv,
+      hotWalletAddress,
+      btcAddress: config.DEPOSIT_ADDRESS_BTC ?? null,
+      tronWatched: chain.tron !== null,
+      sandbox: config.DEPLOYMENT_MODE === 'sandbox',
+      reviews: review.service,
+      alerts,
+      lockConnection: { connectionString: options.connectionString ?? '' },
+      worker: isWorker,
+    },
+    withdrawals: {
+      db,
+      clock,
+      apiPrefix: API_PREFIX,
+      mailer,
+      chain,
+      reviews: review.service,
+      totp: identity.service,
+      log: app.log,
+      alerts,
+      worker: isWorker,
+      config: {
+        coolingHours: config.WITHDRAWAL_ADDRESS_COOLING_HOURS,
+        minUsdt: config.WITHDRAWAL_MIN_USDT,
+        dropAfterMs: config.WITHDRAWAL_DROP_AFTER_MS,
+        pollMs: config.WITHDRAWAL_SIGNER_POLL_MS,
+        lowGasWei: config.WITHDRAWAL_LOW_GAS_WEI,
+        publicOrigin: config.PUBLIC_ORIGIN,
+        signerKey: hotWalletKey,
+        lockConnectionString: options.connectionString,
+      },
+    },
+    faucet: {
+      chain,
+      apiPrefix: API_PREFIX,
+      deploymentMode: config.DEPLOYMENT_MODE,
+      localChain: config.CHAIN_LOCAL_NODE,
+    },
+  });
+  if (payments.service.deposits) review.service.registerHandler(payments.service.deposits.depositReview);
+  if (payments.service.withdrawals) review.service.registerHandler(payments.service.withdrawals.reviewHandler);
+  const modules = [content, identity, ledger, referral, market, trading, admin, review, uploads, notify, payments];
 
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.service.authenticate(request, level);
@@ -373,6 +497,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trading: trading.service,
     tradingEngine: trading.engine,
     clock,
+    jobs,
+    alerts,
+    chain,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

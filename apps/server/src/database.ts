@@ -3,10 +3,12 @@ import type { ContentTables } from './modules/content/content.tables.js';
 import type { IdentityTables } from './modules/identity/identity.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
 import type { MarketTables } from './modules/market/market.tables.js';
+import type { NotifyTables } from './modules/notify/notify.tables.js';
 import type { PaymentsTables } from './modules/payments/payments.tables.js';
 import type { ReferralTables } from './modules/referral/referral.tables.js';
 import type { ReviewTables } from './modules/review/review.tables.js';
 import type { TradingTables } from './modules/trading/trading.tables.js';
+import type { UploadsTables } from './modules/uploads/uploads.tables.js';
 import { createDatabase } from './platform/db/database.js';
 import type { PlatformTables } from './platform/db/platform.tables.js';
 
@@ -23,7 +25,9 @@ export type Database = PlatformTables &
   PaymentsTables &
   TradingTables &
   ReferralTables &
-  ReviewTables;
+  ReviewTables &
+  UploadsTables &
+  NotifyTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

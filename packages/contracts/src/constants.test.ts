@@ -56,10 +56,16 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'market/market-hours.endpoints.ts',
       'market/market.constants.ts',
       'market/market.endpoints.ts',
+      'notify/notify.constants.ts',
+      'notify/notify.endpoints.ts',
+      'payments/deposits.endpoints.ts',
+      'payments/faucet.endpoints.ts',
       'payments/payments-admin.endpoints.ts',
+      'payments/withdrawals.endpoints.ts',
       'review/review.constants.ts',
       'review/review.endpoints.ts',
       'trading/trading.endpoints.ts',
+      'uploads/uploads.endpoints.ts',
     ]);
   });
 

@@ -56,6 +56,37 @@ export const ZAdminDashboardHealth = z.object({
   loading: z.array(z.string()).describe('What is not ready yet (checks failing, start-up work loading)'),
 });
 
+export const ZAdminDashboardFailedJob = z.object({
+  id: z.string().describe('The job id'),
+  name: z.string().describe("The job's name (what kind of work)"),
+  attempts: z.number().int().min(0).describe('Attempts made'),
+  maxAttempts: z.number().int().min(1).describe('Attempts allowed'),
+  lastError: z.string().describe("The last attempt's error"),
+  failedAt: z.string().describe('When it failed for good, ISO 8601 UTC'),
+});
+
+export const ZAdminDashboardJobs = z.object({
+  queued: z.number().int().min(0).describe('Jobs waiting: due now or scheduled later'),
+  due: z.number().int().min(0).describe('Of the queued, those whose time has come'),
+  running: z.number().int().min(0).describe('Jobs a worker runs now'),
+  failedLastDay: z.number().int().min(0).describe('Jobs that failed for good in the last 24 hours'),
+  oldestDueAt: z
+    .string()
+    .nullable()
+    .describe('When the longest-waiting due job fell due, ISO 8601 UTC; null when none waits'),
+  recentFailures: z.array(ZAdminDashboardFailedJob).describe('The last jobs that failed for good, newest first'),
+});
+
+export const ZAdminDashboardAlert = z.object({
+  id: z.string(),
+  kind: z.string().describe('What kind of problem (`deep_reorg`, `withdrawal_stuck`, `hot_wallet_low_gas` …)'),
+  message: z.string().describe('What happened, for the operator'),
+  details: z.record(z.string(), z.unknown()).describe('What the raiser recorded with it'),
+  occurrences: z.number().int().min(1).describe('How often it was raised while open'),
+  createdAt: z.string().describe('When it was first raised, ISO 8601 UTC'),
+  lastSeenAt: z.string().describe('When it was last raised, ISO 8601 UTC'),
+});
+
 export const ZAdminDashboardResponse = z.object({
   measuredAt: z.string().describe('When the figures were measured, ISO 8601 UTC'),
   users: ZAdminDashboardUsers,
@@ -64,6 +95,8 @@ export const ZAdminDashboardResponse = z.object({
   queues: ZReviewQueuesResponse.describe('Pending items per review queue kind'),
   feeds: z.array(ZAdminDashboardFeed).describe('Every instrument, in catalogue order'),
   health: ZAdminDashboardHealth,
+  jobs: ZAdminDashboardJobs.describe('Background work in the whole deployment'),
+  alerts: z.array(ZAdminDashboardAlert).describe('Open operator alerts, newest first'),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboardResponse>;
 export type TAdminDashboardAccount = z.infer<typeof ZAdminDashboardAccount>;
@@ -71,3 +104,6 @@ export type TAdminDashboardBook = z.infer<typeof ZAdminDashboardBook>;
 export type TAdminDashboardFeed = z.infer<typeof ZAdminDashboardFeed>;
 export type TAdminDashboardHealth = z.infer<typeof ZAdminDashboardHealth>;
 export type TAdminDashboardUsers = z.infer<typeof ZAdminDashboardUsers>;
+export type TAdminDashboardJobs = z.infer<typeof ZAdminDashboardJobs>;
+export type TAdminDashboardFailedJob = z.infer<typeof ZAdminDashboardFailedJob>;
+export type TAdminDashboardAlert = z.infer<typeof ZAdminDashboardAlert>;

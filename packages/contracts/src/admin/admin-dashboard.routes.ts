@@ -6,7 +6,7 @@ import { adminDashboardEndpoints } from './admin-dashboard.endpoints.js';
 export const adminDashboardRoutes = {
   dashboard: declareRoute(adminDashboardEndpoints.dashboard, {
     summary:
-      'Every operator: users (total, today, online), open positions, pending orders and margin in use per book, system account balances, review queue counts, feed status per instrument and server health, measured now',
+      'Every operator: users (total, today, online), open positions, pending orders and margin in use per book, system account balances, review queue counts, feed status per instrument, server health, background work (jobs by state, last failures) and open operator alerts, measured now',
     tags: ['admin'],
     owner: 'operator',
     response: ZAdminDashboardResponse,

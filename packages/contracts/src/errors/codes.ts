@@ -118,6 +118,47 @@ export const CATALOGUE = {
   REVIEW_ITEM_DECIDED: { code: 10147, status: 409 },
   REVIEW_REASON_INVALID: { code: 10148, status: 400 },
   REVIEW_SECOND_OPERATOR_REQUIRED: { code: 10149, status: 409 },
+  // Sandbox faucet (issue 15): the sandbox chain not running (yet), a bad address, an amount not a
+  // positive decimal of the asset, above the faucet's cap.
+  FAUCET_UNAVAILABLE: { code: 10161, status: 503 },
+  FAUCET_ADDRESS_INVALID: { code: 10162, status: 400 },
+  FAUCET_AMOUNT_INVALID: { code: 10163, status: 400 },
+  FAUCET_AMOUNT_TOO_LARGE: { code: 10164, status: 400 },
+  // Notifications (issue 15): an id that is not one of the caller's; e-mail asked for an account without one.
+  NOTIFICATION_NOT_FOUND: { code: 10188, status: 404 },
+  NOTIFICATION_EMAIL_UNAVAILABLE: { code: 10189, status: 409 },
+  // Uploads (issue 15): an image type not accepted (by content), too large, an unknown or another
+  // user's file, no `file` field, an image that does not decode.
+  UPLOAD_TYPE_UNSUPPORTED: { code: 10183, status: 415 },
+  UPLOAD_TOO_LARGE: { code: 10184, status: 413 },
+  UPLOAD_NOT_FOUND: { code: 10185, status: 404 },
+  UPLOAD_FILE_MISSING: { code: 10186, status: 400 },
+  UPLOAD_UNREADABLE: { code: 10187, status: 400 },
+
+  // Deposits (issue 15): a network or asset not offered, BTC without a published address, a wallet
+  // link refused or owned by another user, a hash not found / not paying the caller, already recorded.
+  DEPOSIT_NETWORK_UNAVAILABLE: { code: 10165, status: 400 },
+  DEPOSIT_BTC_UNAVAILABLE: { code: 10166, status: 400 },
+  WALLET_LINK_INVALID: { code: 10167, status: 400 },
+  WALLET_LINKED_ELSEWHERE: { code: 10168, status: 409 },
+  DEPOSIT_TX_NOT_FOUND: { code: 10169, status: 404 },
+  DEPOSIT_TX_NOT_TO_YOU: { code: 10170, status: 400 },
+  DEPOSIT_HASH_RECORDED: { code: 10171, status: 409 },
+  DEPOSIT_HASH_INVALID: { code: 10172, status: 400 },
+
+  // Withdrawals (issue 15): an address not valid on its network; BTC/Tron or an asset a network does
+  // not carry; an address not in the book, not confirmed yet, still cooling; amount limits; an
+  // address already in the book; a confirmation link unknown or expired; an entry not the caller's.
+  WITHDRAWAL_ADDRESS_INVALID: { code: 10173, status: 400 },
+  WITHDRAWAL_NOT_AVAILABLE: { code: 10174, status: 409 },
+  WITHDRAWAL_ADDRESS_NOT_IN_BOOK: { code: 10175, status: 400 },
+  WITHDRAWAL_ADDRESS_UNCONFIRMED: { code: 10176, status: 409 },
+  WITHDRAWAL_ADDRESS_COOLING: { code: 10177, status: 409 },
+  WITHDRAWAL_BELOW_MINIMUM: { code: 10178, status: 400 },
+  WITHDRAWAL_ABOVE_MAXIMUM: { code: 10179, status: 400 },
+  WITHDRAWAL_ADDRESS_EXISTS: { code: 10180, status: 409 },
+  WITHDRAWAL_CONFIRM_LINK_INVALID: { code: 10181, status: 400 },
+  WITHDRAWAL_ADDRESS_NOT_FOUND: { code: 10182, status: 404 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

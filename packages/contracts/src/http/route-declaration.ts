@@ -7,8 +7,20 @@ import type { AuthLevel, Endpoint, EndpointInput } from './endpoint.js';
  * (apps/server/src/test/suites) makes one for user A and points user B at it; a record kind added
  * here needs a maker there (the compiler says so).
  */
-export const OWNED_RECORDS = ['open-position', 'pending-order'] as const;
+export const OWNED_RECORDS = [
+  'open-position',
+  'pending-order',
+  'notification',
+  'upload',
+  'withdrawal-address',
+] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
+
+/**
+ * Records that belong to a user in both books (a notification, an uploaded image): the owner reaches them from the
+ * live and the demo book alike; every other record lives in the book it was made in.
+ */
+export const BOOKLESS_RECORDS: readonly OwnedRecord[] = ['notification', 'upload'];
 
 /**
  * Whose records a protected route reads or changes (#13), declared beside the route:
@@ -52,6 +64,13 @@ export type RouteDeclaration<
   readonly rateLimit?: { max: number; timeWindow: string };
   /** Whose records it touches; every protected route declares it (the type requires it). */
   readonly owner?: RouteOwner;
+  /**
+   * A body sent as multipart/form-data with these file fields instead of JSON (an upload, #15):
+   * `body` stays unset and the handler reads the parts; OpenAPI documents the form.
+   */
+  readonly multipart?: { readonly files: readonly string[] };
+  /** A success answered as these content types' bytes instead of the envelope (an image, #15). */
+  readonly answerTypes?: readonly string[];
 };
 
 /** A public route touches no one's records by name; a protected one must say whose it touches. */

@@ -5,13 +5,16 @@ const DOMAINS = [
   'admin',
   'content',
   'contentAdmin',
+  'faucet',
   'identity',
   'ledger',
   'market',
   'marketAdmin',
+  'notify',
   'paymentsAdmin',
   'review',
   'trading',
+  'uploads',
 ] as const;
 
 describe('endpoints and route declarations', () => {

@@ -94,6 +94,8 @@ export const ZUserInfo = z.object({
   usdcBalance: z.string().describe('Available USDC in this book (ledger sum)'),
   usdtTodayProfit: z.string().describe('Sum of profit-and-loss entries in USDT since 00:00 UTC'),
   usdcTodayProfit: z.string().describe('Sum of profit-and-loss entries in USDC since 00:00 UTC'),
+  usdtAllowed: z.boolean().describe('A wallet is linked on a network that carries USDT (no allowance: SPEC §0 rule 3)'),
+  usdcAllowed: z.boolean().describe('A wallet is linked on a network that carries USDC'),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

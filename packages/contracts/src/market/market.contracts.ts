@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TNotification } from '../notify/notify.contracts.js';
 import type { TPosition } from '../trading/trading.contracts.js';
 
 /**
@@ -182,4 +183,6 @@ export type TSocketServerMessage =
   | { op: 'authenticated'; ok: boolean }
   /** A change of one of the signed-in user's positions: the whole position as the API answers it. */
   | { op: 'position'; data: TPosition }
+  /** A notification of the signed-in user, pushed once its transaction committed (issue 15). */
+  | { op: 'notification'; data: TNotification }
   | { op: 'error'; code: number; msg: string };

@@ -49,6 +49,12 @@ export const ZReviewItem = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
+  details: z
+    .array(z.object({ key: z.string(), value: z.string() }))
+    .describe("The facts an operator needs to decide (a deposit's network and transaction hash…), as the kind chooses them"),
+  fileIds: z
+    .array(z.string())
+    .describe('Uploaded files the item holds (a deposit claim\'s proof): read them at GET /swx/admin/uploads/{id}'),
 });
 export type TReviewItem = z.infer<typeof ZReviewItem>;
 

@@ -2,6 +2,8 @@ import type { TAdminDashboard, TPosition } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisClusterBus } from '../../platform/bus/cluster-bus.js';
+import { raiseAlert, resolveAlert } from '../../platform/jobs/alerts.js';
+import { createJobs } from '../../platform/jobs/jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { createPricedTestApp } from '../../test/trading-test-app.js';
@@ -112,6 +114,62 @@ describe('GET /swx/admin/dashboard', () => {
     expect(parseAmount(systemBalance(before, 'treasury'), 6) - parseAmount(systemBalance(after, 'treasury'), 6)).toBe(
       parseAmount('100000', 6),
     );
+  });
+
+  it('shows the background work (queued, due, failed, the last failures) and the open operator alerts', async () => {
+    const db = testApp.database.db;
+    const before = (await dashboard(reviewerToken)).body.data;
+    expect(before.jobs).toMatchObject({ running: expect.any(Number), failedLastDay: expect.any(Number) });
+    // A worker of its own on the app's database: one job that always fails, one scheduled later.
+    const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined };
+    const jobs = createJobs({ db, log: quiet, clock: { now: () => new Date(AT) } });
+    jobs.define(
+      'test.dashboard-broken',
+      async () => {
+        throw new Error('the node did not answer');
+      },
+      { retries: 0 },
+    );
+    jobs.define('test.dashboard-later', async () => undefined);
+    const failedId = await jobs.enqueue(db, 'test.dashboard-broken', {});
+    await jobs.enqueue(db, 'test.dashboard-later', {}, { runAt: new Date(AT + 3_600_000) });
+    expect(await jobs.drain()).toBe(1);
+    const alert = await raiseAlert(
+      db,
+      {
+        kind: 'deep_reorg',
+        message: 'Sandbox chain reorganised deeper than its confirmations',
+        details: { network: 'local', depth: 3 },
+        dedupeKey: 'local',
+      },
+      { log: quiet, clock: { now: () => new Date(AT) } },
+    );
+
+    const data = (await dashboard(reviewerToken)).body.data;
+    expect(data.jobs.queued).toBe(before.jobs.queued + 1);
+    expect(data.jobs.due).toBe(before.jobs.due);
+    expect(data.jobs.failedLastDay).toBe(before.jobs.failedLastDay + 1);
+    expect(data.jobs.recentFailures[0]).toEqual({
+      id: failedId,
+      name: 'test.dashboard-broken',
+      attempts: 1,
+      maxAttempts: 1,
+      lastError: 'Error: the node did not answer',
+      failedAt: new Date(AT).toISOString(),
+    });
+    expect(data.alerts).toContainEqual({
+      id: alert.id,
+      kind: 'deep_reorg',
+      message: 'Sandbox chain reorganised deeper than its confirmations',
+      details: { network: 'local', depth: 3 },
+      occurrences: 1,
+      createdAt: new Date(AT).toISOString(),
+      lastSeenAt: new Date(AT).toISOString(),
+    });
+    // A resolved alert leaves the dashboard.
+    await resolveAlert(db, { id: alert.id }, new Date(AT));
+    const after = (await dashboard(reviewerToken)).body.data;
+    expect(after.alerts.map((entry) => entry.id)).not.toContain(alert.id);
   });
 
   it('is read by every operator role, and refused to a plain user and a visitor', async () => {

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { DbView } from '../../platform/db/database.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
+import type { Alerts } from '../../platform/jobs/alerts.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { Readiness } from '../../platform/readiness/readiness.js';
 import type { IdentityService, IdentityTables } from '../identity/index.js';
 import type { getBalances, LedgerTables, resetDemo, SystemBalance, statementOf } from '../ledger/index.js';
@@ -54,8 +56,8 @@ export type AdminUserTrading = Pick<TradingService, 'list' | 'closeDemoPositions
 /**
  * What the back office's dashboard (#14) asks, filled at the root: identity's user counts, the
  * ledger's system balances, trading's per-book activity, the review queues' counts, the market's
- * prices and feeds, and the platform's health (a real ping of the database and Redis, and
- * readiness). Every figure is measured when the dashboard is asked.
+ * prices and feeds, the platform's health (a real ping of the database and Redis, and
+ * readiness), its background work and the open operator alerts. Every figure is measured when the dashboard is asked.
  */
 export type AdminDashboardSources = {
   userCounts(
@@ -76,5 +78,9 @@ export type AdminDashboardSources = {
     redis(): Promise<'ok' | 'down' | 'off'>;
     readiness: Pick<Readiness, 'report'>;
   };
+  /** The platform's background work: counts by state and the last failures (platform/jobs). */
+  jobs: Pick<Jobs, 'counts' | 'recentFailures'>;
+  /** The open operator alerts (platform/jobs/alerts). */
+  alerts: Pick<Alerts, 'open'>;
   clock: Clock;
 };

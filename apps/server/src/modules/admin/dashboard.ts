@@ -1,4 +1,10 @@
-import type { TAdminDashboard, TAdminDashboardFeed, TAdminDashboardHealth } from '@openbourse/contracts';
+import type {
+  TAdminDashboard,
+  TAdminDashboardAlert,
+  TAdminDashboardFeed,
+  TAdminDashboardHealth,
+  TAdminDashboardJobs,
+} from '@openbourse/contracts';
 import type { AdminDashboardSources, AdminDb } from './admin.types.js';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -52,18 +58,60 @@ async function health(sources: AdminDashboardSources, at: Date): Promise<TAdminD
   };
 }
 
+/** How many of the last failed jobs the dashboard lists. */
+export const DASHBOARD_FAILED_JOBS = 10;
+/** How many open alerts the dashboard lists (newest first). */
+export const DASHBOARD_OPEN_ALERTS = 50;
+
+async function backgroundWork(sources: AdminDashboardSources): Promise<TAdminDashboardJobs> {
+  const [counts, failures] = await Promise.all([
+    sources.jobs.counts(),
+    sources.jobs.recentFailures(DASHBOARD_FAILED_JOBS),
+  ]);
+  return {
+    queued: counts.queued,
+    due: counts.due,
+    running: counts.running,
+    failedLastDay: counts.failedLastDay,
+    oldestDueAt: counts.oldestDueAt?.toISOString() ?? null,
+    recentFailures: failures.map((job) => ({
+      id: job.id,
+      name: job.name,
+      attempts: job.attempts,
+      maxAttempts: job.maxAttempts,
+      lastError: job.lastError,
+      failedAt: job.failedAt.toISOString(),
+    })),
+  };
+}
+
+async function openAlerts(sources: AdminDashboardSources): Promise<TAdminDashboardAlert[]> {
+  const alerts = await sources.alerts.open(DASHBOARD_OPEN_ALERTS);
+  return alerts.map((alert) => ({
+    id: alert.id,
+    kind: alert.kind,
+    message: alert.message,
+    details: alert.details,
+    occurrences: alert.occurrences,
+    createdAt: alert.createdAt.toISOString(),
+    lastSeenAt: alert.lastSeenAt.toISOString(),
+  }));
+}
+
 /**
  * The back office's dashboard (#14): each module asked through its port, all at once, every
  * figure measured now; nothing is kept between requests.
  */
 export async function adminDashboard(db: AdminDb, sources: AdminDashboardSources): Promise<TAdminDashboard> {
   const at = sources.clock.now();
-  const [users, trading, accounts, queues, serverHealth] = await Promise.all([
+  const [users, trading, accounts, queues, serverHealth, jobs, alerts] = await Promise.all([
     sources.userCounts(db, startOfUtcDay(at), at),
     sources.trading.bookActivity(),
     sources.systemBalances(db),
     sources.reviews.queues(),
     health(sources, at),
+    backgroundWork(sources),
+    openAlerts(sources),
   ]);
   return {
     measuredAt: at.toISOString(),
@@ -73,5 +121,7 @@ export async function adminDashboard(db: AdminDb, sources: AdminDashboardSources
     queues,
     feeds: feedStatus(sources),
     health: serverHealth,
+    jobs,
+    alerts,
   };
 }

@@ -23,8 +23,15 @@ export type IdentityOptions = {
   googleEnabled: boolean;
   /** Available balances and today's P&L: a port the ledger's service fills (identity does not import it). */
   money: UserMoneySource;
+  /** Wallet links (payments); absent: no wallet linked anywhere. */
+  walletLinks?: WalletLinkSource;
   /** Tells the other instances whose cached sessions to drop. */
   bus: ClusterBus;
+};
+
+/** getUserInfo's usdtAllowed / usdcAllowed: a port payments fills (wallet links, issue 15). */
+export type WalletLinkSource = {
+  walletAuthorizations(userId: string): Promise<{ usdtAllowed: boolean; usdcAllowed: boolean }>;
 };
 
 export type UserMoney = { usdtBalance: string; usdcBalance: string; usdtTodayProfit: string; usdcTodayProfit: string };
@@ -107,6 +114,9 @@ export async function revokeUserSessions(
 
 export async function toUserInfo(ctx: IdentityContext, user: repository.UserRow, book: Book): Promise<TUserInfo> {
   const money = await ctx.options.money.userInfoMoney(user.id, book);
+  const links = ctx.options.walletLinks
+    ? await ctx.options.walletLinks.walletAuthorizations(user.id)
+    : { usdtAllowed: false, usdcAllowed: false };
   // Listed field by field (no spread): one fixed object shape keeps this hot path cheap.
   return {
     usdtBalance: money.usdtBalance,
@@ -128,5 +138,7 @@ export async function toUserInfo(ctx: IdentityContext, user: repository.UserRow,
     totpEnabled: user.totp_enabled,
     hasPassword: user.password_hash !== null,
     virtual: book === 'demo' ? 0 : 1,
+    usdtAllowed: links.usdtAllowed,
+    usdcAllowed: links.usdcAllowed,
   };
 }

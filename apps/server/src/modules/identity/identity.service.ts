@@ -2,6 +2,7 @@ import type { Book, Language, TSecondFactorRequest } from '@openbourse/contracts
 import type { FastifyRequest } from 'fastify';
 import type { AuthLevel } from '../../platform/http/auth.js';
 import { sendCode } from './email-codes.js';
+import { findUserById } from './identity.repository.js';
 import type { IdentityDb as Db } from './identity.tables.js';
 import {
   type AuthenticatedUser,
@@ -18,6 +19,7 @@ import { exists, register, uniqueInviteCode } from './registration.js';
 import { completeSecondFactor, disableTotp, enableTotp, finishSignIn, setUpTotp } from './second-factor.js';
 import { authenticate, logout, startSession, userIdForToken } from './sessions.js';
 import { captchaConfig, settings } from './sign-in-settings.js';
+import { acceptTotpCode } from './totp.js';
 import {
   type OperatorAction,
   searchUsers,
@@ -82,6 +84,14 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     enableTotp: (auth: AuthenticatedUser, code: string) => enableTotp(ctx, auth, code),
     disableTotp: (auth: AuthenticatedUser, input: { code: string; password?: string | undefined }) =>
       disableTotp(ctx, auth, input),
+    /**
+     * Another module's check of a user's authenticator code (a withdrawal, #15): true only with
+     * two-factor on and a code not used before (it is then used up).
+     */
+    verifyUserTotp: async (userId: string, code: string): Promise<boolean> => {
+      const user = await findUserById(ctx.db, userId);
+      return user?.totp_enabled === true && (await acceptTotpCode(ctx, user, code));
+    },
     heartbeat: (auth: AuthenticatedUser, host: string | undefined) => heartbeat(ctx, auth, host),
     offline: (auth: AuthenticatedUser) => offline(ctx, auth),
     userIdForToken: (token: string) => userIdForToken(ctx, token),

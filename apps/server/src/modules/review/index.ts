@@ -1,3 +1,4 @@
+export { describeFromPayload, payloadFileIds } from './review-describe.js';
 export { createReviewModule, type ReviewModuleDeps } from './review.module.js';
 export type { ReviewService } from './review.service.js';
 export type { ReviewTables } from './review.tables.js';
@@ -6,6 +7,7 @@ export type {
   ReviewDecisionTables,
   ReviewEffect,
   ReviewItem,
+  ReviewItemDescription,
   ReviewKindActions,
   ReviewKindHandler,
   ReviewQueue,

@@ -166,4 +166,63 @@ describe('the review framework with a kind plugged in', () => {
     );
     expect(again).toMatchObject({ isNew: false, item: { id: first.id, summary: first.summary } });
   });
+
+  it('puts a deposit claim’s facts and proof file on the wire, and a handler’s own description over them', async () => {
+    const proof = 'AbCdEfGhIjKlMnOpQrStUv';
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const submit = (kind: 'deposit' | 'kyc', sourceKey: string, payload: Record<string, unknown>) =>
+      testApp.database.db.transaction().execute((trx) =>
+        service.submit(trx, {
+          kind,
+          sourceKey,
+          userId: '42',
+          summary: 'Deposit claim 120 USDT',
+          amount: '120',
+          asset: 'USDT',
+          payload,
+          requestedBy: null,
+          requestId: 'req-claim',
+          ip: null,
+        }),
+      );
+    const { item } = await submit('deposit', 'deposit:claim:1', {
+      fileIds: [proof],
+      network: 'local',
+      txHash,
+      fromLast6: 'a1b2c3',
+      source: 'manual',
+      blockNumber: 17,
+      internal: 'not for the wire',
+    });
+    const expected = {
+      details: [
+        { key: 'network', value: 'local' },
+        { key: 'txHash', value: txHash },
+        { key: 'fromLast6', value: 'a1b2c3' },
+        { key: 'source', value: 'manual' },
+        { key: 'blockNumber', value: '17' },
+      ],
+      fileIds: [proof],
+    };
+    expect(service.toWire(item, 'en')).toMatchObject(expected);
+    const listed = await service.list('deposit', { page: 1, size: 20 }, 'en');
+    expect(listed.items.find((wire) => wire.id === item.id)).toMatchObject(expected);
+    expect(await service.queueKindsHolding(proof)).toEqual(['deposit']);
+
+    service.registerHandler({
+      kind: 'kyc',
+      decideRole: 'reviewer',
+      reasons: {},
+      inDecisionTransaction: () => Promise.reject(new Error('not decided here')),
+      describe: (described) => ({
+        details: [{ key: 'documentType', value: String(described.payload.documentType) }],
+        fileIds: ['front', 'back'],
+      }),
+    });
+    const kyc = await submit('kyc', 'kyc:1', { documentType: 'passport', network: 'not shown', fileIds: ['x'] });
+    expect(service.toWire(kyc.item, 'en')).toMatchObject({
+      details: [{ key: 'documentType', value: 'passport' }],
+      fileIds: ['front', 'back'],
+    });
+  });
 });

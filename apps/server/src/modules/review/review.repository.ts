@@ -1,5 +1,5 @@
 import type { ReviewKind, ReviewStatus } from '@openbourse/contracts';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { ReviewDb as Db, ReviewTables } from './review.tables.js';
 
 export type ItemRow = Selectable<ReviewTables['review_items']>;
@@ -110,4 +110,18 @@ export async function updateItem(
   >,
 ): Promise<ItemRow> {
   return db.updateTable('review_items').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The kinds of the items (any status) whose payload lists this file in `fileIds` (an uploaded
+ * proof or document, #15): what lets an operator deciding such an item look at the file.
+ */
+export async function kindsHoldingFile(db: Db, fileId: string): Promise<ReviewKind[]> {
+  const rows = await db
+    .selectFrom('review_items')
+    .select('kind')
+    .distinct()
+    .where(sql<boolean>`payload -> 'fileIds' @> jsonb_build_array(${fileId}::text)`)
+    .execute();
+  return rows.map((row) => row.kind);
 }

@@ -3,6 +3,7 @@ import {
   type Language,
   REVIEW_KINDS,
   type ReviewKind,
+  type Role,
   type TReviewItem,
   type TReviewListQuery,
   type TReviewListResponse,
@@ -12,6 +13,7 @@ import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DbView } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { describeFromPayload } from './review-describe.js';
 import * as repository from './review.repository.js';
 import type { ReviewTables } from './review.tables.js';
 import type {
@@ -19,6 +21,7 @@ import type {
   ReviewDecisionTables,
   ReviewEffect,
   ReviewItem,
+  ReviewItemDescription,
   ReviewKindHandler,
   ReviewQueue,
   ReviewSubmission,
@@ -41,6 +44,10 @@ export type ReviewService = ReviewQueue & {
   /** Plugs a kind's handler in (once per kind, at the composition root). */
   registerHandler(handler: ReviewKindHandler): void;
   queues(): Promise<{ kind: ReviewKind; pending: number }[]>;
+  /** The kinds of the items whose payload's `fileIds` holds this upload (#15: uploads' `FileHolders` port). */
+  queueKindsHolding(fileId: string): Promise<ReviewKind[]>;
+  /** Whether these roles may decide items of the kind (its handler's role, or admin; no handler: no). */
+  mayDecide(kind: ReviewKind, roles: readonly Role[]): boolean;
   list(kind: string, query: TReviewListQuery, language: Language): Promise<TReviewListResponse>;
   claim(kind: string, id: string, actor: ReviewActor, language: Language): Promise<TReviewItem>;
   approve(kind: string, id: string, actor: ReviewActor, language: Language): Promise<TReviewItem>;
@@ -103,6 +110,12 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
   const loadItem = async (db: DbView<ReviewTables>, row: repository.ItemRow) =>
     toItem(row, await repository.approvalsOf(db, [row.id]));
 
+  /** The kind's own description of an item, or the payload's known facts and files. */
+  const describe = (item: ReviewItem): ReviewItemDescription => {
+    const described = handlers.get(item.kind)?.describe?.(item) ?? describeFromPayload(item);
+    return { details: described.details, fileIds: described.fileIds };
+  };
+
   const toWire = (item: ReviewItem, language: Language): TReviewItem => {
     const texts = item.rejectionReason ? handlers.get(item.kind)?.reasons[item.rejectionReason] : undefined;
     return {
@@ -128,6 +141,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       decidedBy: item.decidedBy,
       decidedAt: item.decidedAt?.toISOString() ?? null,
       createdAt: item.createdAt.toISOString(),
+      ...describe(item),
     };
   };
 
@@ -259,6 +273,13 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         ip: submission.ip,
       });
       return { item, isNew: true };
+    },
+
+    queueKindsHolding: (fileId) => repository.kindsHoldingFile(deps.db, fileId),
+
+    mayDecide(kind, roles) {
+      const handler = handlers.get(kind);
+      return handler !== undefined && (roles.includes(handler.decideRole) || roles.includes('admin'));
     },
 
     async queues() {

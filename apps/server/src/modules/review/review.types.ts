@@ -60,7 +60,15 @@ export type ReviewKindHandler = {
   reasons: Readonly<Record<string, ReviewReasonTexts>>;
   /** Runs `work` in one transaction on the owner's view, with its actions bound to that transaction. */
   inDecisionTransaction<T>(work: (trx: ReviewTransaction, actions: ReviewKindActions) => Promise<T>): Promise<T>;
+  /**
+   * What the queue shows of an item beside its summary: the facts an operator decides on and the
+   * uploaded files it holds. Without it, `describeFromPayload` (review-describe.ts) is used.
+   */
+  describe?(item: ReviewItem): ReviewItemDescription;
 };
+
+/** An item's facts for the operator (key: a word the back office translates, else shows as is) and its files. */
+export type ReviewItemDescription = { details: { key: string; value: string }[]; fileIds: string[] };
 
 /** What a module queues: the item, unique per kind by `sourceKey`. */
 export type ReviewSubmission = {

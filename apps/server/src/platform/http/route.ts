@@ -65,6 +65,10 @@ export type RegisteredRoute = {
   successCode: number;
   /** Whose records it touches (every protected route says); the access matrix reads it. */
   owner?: RouteOwner;
+  /** A multipart/form-data body with these file fields instead of JSON (OpenAPI documents the form). */
+  multipart?: { files: readonly string[] };
+  /** Content types a success answers as bytes instead of the envelope. */
+  answerTypes?: readonly string[];
 };
 
 declare module 'fastify' {
@@ -107,6 +111,8 @@ export function defineRoute<D extends RouteDeclaration>(
     response: route.response,
     successCode,
     owner: route.owner,
+    multipart: route.multipart,
+    answerTypes: route.answerTypes,
   });
 
   app.route({

@@ -66,17 +66,38 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], info: { version:
         ...COMMON_HEADERS,
       ],
       responses: {
-        200: {
-          description: `Success (code ${route.successCode})`,
-          content: { 'application/json': { schema: toSchema(ZEnvelope(route.response), 'output') } },
-        },
+        200: route.answerTypes
+          ? {
+              description: 'Success: the bytes themselves, not the envelope',
+              content: Object.fromEntries(
+                route.answerTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
+            }
+          : {
+              description: `Success (code ${route.successCode})`,
+              content: { 'application/json': { schema: toSchema(ZEnvelope(route.response), 'output') } },
+            },
         default: {
           description: 'Error envelope: `code` is a catalogue code, `msg` its message',
           content: { 'application/json': { schema: errorEnvelope } },
         },
       },
     };
-    if (route.body) {
+    if (route.multipart) {
+      const files = route.multipart.files;
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: Object.fromEntries(files.map((name) => [name, { type: 'string', format: 'binary' }])),
+              required: [...files],
+            },
+          },
+        },
+      };
+    } else if (route.body) {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: toSchema(route.body, 'input') } },

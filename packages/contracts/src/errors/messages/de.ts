@@ -109,6 +109,30 @@ export const de: CatalogueMessages = {
   REVIEW_REASON_INVALID: 'Wählen Sie einen Ablehnungsgrund aus der Liste dieser Warteschlange.',
   REVIEW_SECOND_OPERATOR_REQUIRED:
     'Ein anderer Mitarbeiter muss diesen Eintrag genehmigen: Niemand kann zweimal oder den eigenen Antrag genehmigen.',
+  FAUCET_UNAVAILABLE: 'Die Sandbox-Chain läuft noch nicht. Bitte versuchen Sie es gleich noch einmal.',
+  FAUCET_ADDRESS_INVALID: 'Geben Sie eine gültige EVM-Adresse ein (0x gefolgt von 40 Hexadezimalzeichen).',
+  FAUCET_AMOUNT_INVALID: 'Geben Sie einen Betrag über null mit höchstens {decimals} Nachkommastellen ein.',
+  FAUCET_AMOUNT_TOO_LARGE: 'Der Faucet sendet höchstens {maximum} {asset} auf einmal.',
+  UPLOAD_TYPE_UNSUPPORTED: 'Es können nur JPEG-, JPEG-2000- und PNG-Bilder hochgeladen werden.',
+  UPLOAD_TOO_LARGE: 'Dieses Bild ist zu groß. Bitte wählen Sie ein kleineres.',
+  UPLOAD_NOT_FOUND: 'Diese Datei gibt es nicht.',
+  UPLOAD_FILE_MISSING: 'Wählen Sie ein Bild zum Hochladen aus.',
+  UPLOAD_UNREADABLE: 'Dieses Bild konnte nicht gelesen werden. Bitte wählen Sie ein anderes.',
+  WITHDRAWAL_ADDRESS_INVALID:
+    'Diese Adresse ist im gewählten Netzwerk ungültig. Bitte prüfen Sie sie und versuchen Sie es erneut.',
+  WITHDRAWAL_NOT_AVAILABLE: 'Auszahlungen von {asset} im Netzwerk {network} sind noch nicht verfügbar.',
+  WITHDRAWAL_ADDRESS_NOT_IN_BOOK:
+    'Diese Adresse ist nicht in Ihrem Adressbuch. Fügen Sie sie zuerst hinzu und bestätigen Sie sie.',
+  WITHDRAWAL_ADDRESS_UNCONFIRMED:
+    'Diese Adresse ist noch nicht bestätigt. Öffnen Sie den Link aus unserer E-Mail, um sie zu bestätigen.',
+  WITHDRAWAL_ADDRESS_COOLING:
+    'Diese Adresse kann ab {usableAt} verwendet werden (die Wartezeit nach der Bestätigung schützt Ihr Konto).',
+  WITHDRAWAL_BELOW_MINIMUM: 'Die Mindestauszahlung beträgt {minimum}.',
+  WITHDRAWAL_ABOVE_MAXIMUM: 'Die höchste einzelne Auszahlung beträgt {maximum}.',
+  WITHDRAWAL_ADDRESS_EXISTS: 'Diese Adresse ist bereits in Ihrem Adressbuch.',
+  WITHDRAWAL_CONFIRM_LINK_INVALID:
+    'Dieser Bestätigungslink ist ungültig oder abgelaufen. Fügen Sie die Adresse erneut hinzu, um einen neuen zu erhalten.',
+  WITHDRAWAL_ADDRESS_NOT_FOUND: 'Diese Adresse gibt es in Ihrem Adressbuch nicht.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',
@@ -116,6 +140,18 @@ export const de: CatalogueMessages = {
   HOURS_CLOSURE_NOT_FOUND: 'Für dieses Instrument gibt es keine solche Handelsschließung.',
   HOURS_CLOSURE_ENDED: 'Diese Schließung ist bereits beendet oder aufgehoben.',
   SESSION_NOT_FOUND: 'Dieser Benutzer hat keine aktive Sitzung mit dieser ID.',
+  DEPOSIT_NETWORK_UNAVAILABLE: 'Dieses Asset kann in diesem Netzwerk nicht eingezahlt werden.',
+  DEPOSIT_BTC_UNAVAILABLE: 'BTC-Einzahlungen sind derzeit nicht verfügbar.',
+  WALLET_LINK_INVALID:
+    'Die Wallet-Signatur oder die Verknüpfungsnachricht ist ungültig oder abgelaufen. Bitte erneut signieren.',
+  WALLET_LINKED_ELSEWHERE: 'Diese Wallet ist bereits mit einem anderen Konto verknüpft.',
+  DEPOSIT_TX_NOT_FOUND: 'Diese Transaktion wurde im Netzwerk nicht gefunden oder ist fehlgeschlagen.',
+  DEPOSIT_TX_NOT_TO_YOU: 'Diese Transaktion zahlt nicht mit einem unterstützten Token an Ihre Einzahlungsadresse.',
+  DEPOSIT_HASH_RECORDED: 'Diese Transaktion wurde bereits erfasst.',
+  DEPOSIT_HASH_INVALID: 'Der Transaktions-Hash ist für dieses Netzwerk ungültig.',
+  NOTIFICATION_NOT_FOUND: 'Diese Benachrichtigung gibt es nicht.',
+  NOTIFICATION_EMAIL_UNAVAILABLE:
+    'Ihr Konto hat keine E-Mail-Adresse, daher können Benachrichtigungen nicht per E-Mail gesendet werden.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

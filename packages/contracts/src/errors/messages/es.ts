@@ -105,6 +105,28 @@ export const es: CatalogueMessages = {
   REVIEW_REASON_INVALID: 'Elija un motivo de rechazo de la lista de esta cola.',
   REVIEW_SECOND_OPERATOR_REQUIRED:
     'Otro operador debe aprobar este elemento: el mismo operador no puede aprobar dos veces ni aprobar su propia solicitud.',
+  FAUCET_UNAVAILABLE: 'La cadena del entorno de pruebas aún no está en marcha. Inténtalo de nuevo en un momento.',
+  FAUCET_ADDRESS_INVALID: 'Introduce una dirección EVM válida (0x seguido de 40 caracteres hexadecimales).',
+  FAUCET_AMOUNT_INVALID: 'Introduce un importe mayor que cero con un máximo de {decimals} decimales.',
+  FAUCET_AMOUNT_TOO_LARGE: 'El grifo envía como máximo {maximum} {asset} cada vez.',
+  UPLOAD_TYPE_UNSUPPORTED: 'Solo se pueden subir imágenes JPEG, JPEG 2000 y PNG.',
+  UPLOAD_TOO_LARGE: 'Esta imagen es demasiado grande. Elija una más pequeña.',
+  UPLOAD_NOT_FOUND: 'No existe ese archivo.',
+  UPLOAD_FILE_MISSING: 'Elija una imagen para subir.',
+  UPLOAD_UNREADABLE: 'No se ha podido leer esta imagen. Elija otra.',
+  WITHDRAWAL_ADDRESS_INVALID: 'Esta dirección no es válida en la red elegida. Compruébela e inténtelo de nuevo.',
+  WITHDRAWAL_NOT_AVAILABLE: 'Los retiros de {asset} en {network} aún no están disponibles.',
+  WITHDRAWAL_ADDRESS_NOT_IN_BOOK: 'Esta dirección no está en su libreta de direcciones. Añádala y confírmela primero.',
+  WITHDRAWAL_ADDRESS_UNCONFIRMED:
+    'Esta dirección aún no está confirmada. Abra el enlace que le enviamos por correo para confirmarla.',
+  WITHDRAWAL_ADDRESS_COOLING:
+    'Esta dirección podrá usarse a partir del {usableAt} (un periodo de espera tras la confirmación protege su cuenta).',
+  WITHDRAWAL_BELOW_MINIMUM: 'El retiro mínimo es de {minimum}.',
+  WITHDRAWAL_ABOVE_MAXIMUM: 'El retiro máximo por operación es de {maximum}.',
+  WITHDRAWAL_ADDRESS_EXISTS: 'Esta dirección ya está en su libreta de direcciones.',
+  WITHDRAWAL_CONFIRM_LINK_INVALID:
+    'Este enlace de confirmación no es válido o ha caducado. Vuelva a añadir la dirección para recibir uno nuevo.',
+  WITHDRAWAL_ADDRESS_NOT_FOUND: 'No existe esa dirección en su libreta de direcciones.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',
@@ -113,6 +135,18 @@ export const es: CatalogueMessages = {
   HOURS_CLOSURE_NOT_FOUND: 'No existe ese cierre de horario para este instrumento.',
   HOURS_CLOSURE_ENDED: 'Este cierre ya ha terminado o se ha levantado.',
   SESSION_NOT_FOUND: 'Este usuario no tiene ninguna sesión en uso con este identificador.',
+  DEPOSIT_NETWORK_UNAVAILABLE: 'Este activo no se puede depositar en esta red.',
+  DEPOSIT_BTC_UNAVAILABLE: 'Los depósitos de BTC no están disponibles en este momento.',
+  WALLET_LINK_INVALID:
+    'La firma de la billetera o el mensaje de vinculación no es válido o ha caducado. Vuelva a firmar.',
+  WALLET_LINKED_ELSEWHERE: 'Esta billetera ya está vinculada a otra cuenta.',
+  DEPOSIT_TX_NOT_FOUND: 'Esta transacción no se encontró en la red o ha fallado.',
+  DEPOSIT_TX_NOT_TO_YOU: 'Esta transacción no paga su dirección de depósito con un token admitido.',
+  DEPOSIT_HASH_RECORDED: 'Esta transacción ya se ha registrado.',
+  DEPOSIT_HASH_INVALID: 'El hash de la transacción no es válido para esta red.',
+  NOTIFICATION_NOT_FOUND: 'No existe esa notificación.',
+  NOTIFICATION_EMAIL_UNAVAILABLE:
+    'Tu cuenta no tiene dirección de correo electrónico, así que las notificaciones no se pueden enviar por correo.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',

@@ -105,6 +105,29 @@ export const fr: CatalogueMessages = {
   REVIEW_REASON_INVALID: 'Choisissez un motif de refus dans la liste de cette file.',
   REVIEW_SECOND_OPERATOR_REQUIRED:
     'Un autre opérateur doit approuver cet élément : un même opérateur ne peut pas approuver deux fois ni approuver sa propre demande.',
+  FAUCET_UNAVAILABLE: 'La chaîne du bac à sable n’est pas encore démarrée. Réessayez dans un instant.',
+  FAUCET_ADDRESS_INVALID: 'Saisissez une adresse EVM valide (0x suivi de 40 caractères hexadécimaux).',
+  FAUCET_AMOUNT_INVALID: 'Saisissez un montant supérieur à zéro avec au plus {decimals} décimales.',
+  FAUCET_AMOUNT_TOO_LARGE: 'Le robinet envoie au plus {maximum} {asset} à la fois.',
+  UPLOAD_TYPE_UNSUPPORTED: 'Seules les images JPEG, JPEG 2000 et PNG peuvent être envoyées.',
+  UPLOAD_TOO_LARGE: 'Cette image est trop volumineuse. Veuillez en choisir une plus petite.',
+  UPLOAD_NOT_FOUND: 'Ce fichier n’existe pas.',
+  UPLOAD_FILE_MISSING: 'Choisissez une image à envoyer.',
+  UPLOAD_UNREADABLE: 'Cette image n’a pas pu être lue. Veuillez en choisir une autre.',
+  WITHDRAWAL_ADDRESS_INVALID: 'Cette adresse n’est pas valide sur le réseau choisi. Vérifiez-la et réessayez.',
+  WITHDRAWAL_NOT_AVAILABLE: 'Les retraits de {asset} sur {network} ne sont pas encore disponibles.',
+  WITHDRAWAL_ADDRESS_NOT_IN_BOOK:
+    'Cette adresse n’est pas dans votre carnet d’adresses. Ajoutez-la et confirmez-la d’abord.',
+  WITHDRAWAL_ADDRESS_UNCONFIRMED:
+    'Cette adresse n’est pas encore confirmée. Ouvrez le lien envoyé par e-mail pour la confirmer.',
+  WITHDRAWAL_ADDRESS_COOLING:
+    'Cette adresse pourra être utilisée à partir du {usableAt} (un délai après confirmation protège votre compte).',
+  WITHDRAWAL_BELOW_MINIMUM: 'Le retrait minimum est de {minimum}.',
+  WITHDRAWAL_ABOVE_MAXIMUM: 'Le retrait maximum par opération est de {maximum}.',
+  WITHDRAWAL_ADDRESS_EXISTS: 'Cette adresse est déjà dans votre carnet d’adresses.',
+  WITHDRAWAL_CONFIRM_LINK_INVALID:
+    'Ce lien de confirmation est invalide ou a expiré. Ajoutez à nouveau l’adresse pour en recevoir un nouveau.',
+  WITHDRAWAL_ADDRESS_NOT_FOUND: 'Cette adresse ne figure pas dans votre carnet d’adresses.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',
@@ -113,6 +136,18 @@ export const fr: CatalogueMessages = {
   HOURS_CLOSURE_NOT_FOUND: 'Aucune fermeture de cotation de ce type pour cet instrument.',
   HOURS_CLOSURE_ENDED: 'Cette fermeture est déjà terminée ou a été levée.',
   SESSION_NOT_FOUND: 'Cet utilisateur n’a aucune session en cours avec cet identifiant.',
+  DEPOSIT_NETWORK_UNAVAILABLE: 'Cet actif ne peut pas être déposé sur ce réseau.',
+  DEPOSIT_BTC_UNAVAILABLE: 'Les dépôts BTC sont indisponibles pour le moment.',
+  WALLET_LINK_INVALID:
+    'La signature du portefeuille ou le message de liaison est invalide ou a expiré. Veuillez signer à nouveau.',
+  WALLET_LINKED_ELSEWHERE: 'Ce portefeuille est déjà lié à un autre compte.',
+  DEPOSIT_TX_NOT_FOUND: 'Cette transaction est introuvable sur le réseau, ou elle a échoué.',
+  DEPOSIT_TX_NOT_TO_YOU: 'Cette transaction ne paie pas votre adresse de dépôt avec un jeton pris en charge.',
+  DEPOSIT_HASH_RECORDED: 'Cette transaction a déjà été enregistrée.',
+  DEPOSIT_HASH_INVALID: 'Le hash de transaction n’est pas valide pour ce réseau.',
+  NOTIFICATION_NOT_FOUND: 'Cette notification n’existe pas.',
+  NOTIFICATION_EMAIL_UNAVAILABLE:
+    'Votre compte n’a pas d’adresse e-mail : les notifications ne peuvent pas être envoyées par e-mail.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

@@ -1,0 +1,27 @@
+import type { AppModule } from '../../platform/module.js';
+import type { UploadsContext } from './uploads.context.js';
+import { uploadsAdminPlugin, uploadsPlugin } from './uploads.routes.js';
+
+export type UploadsModuleDeps = UploadsContext & { apiPrefix: string; adminPrefix: string };
+
+/**
+ * Uploads (issue 15): images users send (KYC documents, payment proofs), checked by content,
+ * re-encoded without metadata, sealed in the encrypted file store, readable by their owner and by
+ * an operator deciding a review item that holds them (audited). Other modules check a file id
+ * with `uploadBelongsTo`.
+ */
+export function createUploadsModule(deps: UploadsModuleDeps): AppModule<Record<string, never>> {
+  const { apiPrefix, adminPrefix, ...ctx } = deps;
+  return {
+    name: 'uploads',
+    service: {},
+    register: async (app) => {
+      await app.register(uploadsPlugin, { prefix: apiPrefix, ctx });
+      await app.register(uploadsAdminPlugin, { prefix: adminPrefix, ctx });
+    },
+    start: async () => {},
+    stop: async () => {},
+    publishes: [],
+    subscribes: [],
+  };
+}
