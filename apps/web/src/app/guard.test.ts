@@ -16,6 +16,11 @@ describe('the route guard (SPEC §4)', () => {
     expect(guardRedirect('/profile/balance', { ...visitor, isSignedIn: true })).toBeNull();
   });
 
+  it('lets a visitor open the e-mailed address confirmation, but not the rest of the address book', () => {
+    expect(guardRedirect('/profile/withdrawal-addresses/confirm', visitor)).toBeNull();
+    expect(guardRedirect('/profile/withdrawal-addresses', visitor)).toBe('/pass/login');
+  });
+
   it('with the access guard on, sends visitors to /empty except on the sign-in pages', () => {
     const guarded = { ...visitor, accessGuard: true };
     expect(guardRedirect('/', guarded)).toBe('/empty');

@@ -5,6 +5,8 @@ import { useSession } from '../modules/identity/session';
 
 const SIGN_IN_ROUTES = ['/pass/login', '/pass/register', '/pass/reset'];
 const NEEDS_SIGN_IN = ['/profile', '/profile/balance'];
+/** Under /profile, yet opened from an e-mail by someone maybe signed out: the link's token is the proof (#15). */
+const OPEN_UNDER_PROFILE = ['/profile/withdrawal-addresses/confirm'];
 
 /** Where a request for `pathname` must go instead, or null to stay (SPEC §4 route guard). */
 export function guardRedirect(
@@ -18,7 +20,11 @@ export function guardRedirect(
       pathname === '/empty' || SIGN_IN_ROUTES.includes(pathname) || pathname.startsWith('/api/loginCallback/');
     if (!state.isSignedIn && !isOpen) return '/empty';
   }
-  if (!state.isSignedIn && NEEDS_SIGN_IN.some((path) => pathname === path || pathname.startsWith(`${path}/`))) {
+  if (
+    !state.isSignedIn &&
+    !OPEN_UNDER_PROFILE.includes(pathname) &&
+    NEEDS_SIGN_IN.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+  ) {
     return state.walletOnly ? '/empty' : '/pass/login';
   }
   return null;

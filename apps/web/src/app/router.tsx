@@ -27,10 +27,18 @@ const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleC
 const BalancePage = lazy(() => import('../modules/ledger/BalancePage'));
 const MarketPage = lazy(() => import('../modules/market/MarketPage'));
 const InstrumentPage = lazy(() => import('../modules/market/InstrumentPage'));
+// Deposits and withdrawals (#15): their own chunks; the wallet code loads only when a payment starts.
+const DepositPage = lazy(() => import('../modules/payments/DepositPage'));
+const WithdrawPage = lazy(() => import('../modules/payments/WithdrawPage'));
+const FaucetPage = lazy(() => import('../modules/payments/FaucetPage'));
+const AddressBookPage = lazy(() => import('../modules/payments/AddressBookPage'));
+const ConfirmAddressPage = lazy(() => import('../modules/payments/ConfirmAddressPage'));
 // The back office (#14): its own layout and chunk, loaded only at /admin.
 const AdminApp = lazy(() => import('../modules/admin/AdminApp'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
+const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
+const NotificationPage = lazy(() => import('../modules/notify/NotificationPage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -57,6 +65,7 @@ function Layout() {
       {token && (
         <Suspense fallback={null}>
           <PositionToasts />
+          <NotificationToasts />
         </Suspense>
       )}
       <Suspense
@@ -107,6 +116,12 @@ export const router = createBrowserRouter([
       { path: '/pass/reset', element: <ResetPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/profile/balance', element: <BalancePage /> },
+      { path: '/profile/withdrawal-addresses', element: <AddressBookPage /> },
+      { path: '/profile/withdrawal-addresses/confirm', element: <ConfirmAddressPage /> },
+      { path: '/deposit', element: <DepositPage /> },
+      { path: '/withdraw', element: <WithdrawPage /> },
+      { path: '/sandbox/faucet', element: <FaucetPage /> },
+      { path: '/profile/notification', element: <NotificationPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },

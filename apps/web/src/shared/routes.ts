@@ -16,6 +16,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/pass/reset',
   '/profile',
   '/profile/balance',
+  '/profile/notification',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -69,6 +70,12 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/pass/register') return 'nav.signup';
   if (pathname === '/profile') return 'profile.title';
   if (pathname === '/profile/balance') return 'ledger.title';
+  if (pathname === '/deposit') return 'money.deposit';
+  if (pathname === '/withdraw') return 'money.withdraw';
+  if (pathname === '/sandbox/faucet') return 'money.faucet';
+  if (pathname === '/profile/withdrawal-addresses') return 'money.addressBook';
+  if (pathname === '/profile/withdrawal-addresses/confirm') return 'money.confirmAddress';
+  if (pathname === '/profile/notification') return 'notify.title';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

@@ -58,6 +58,7 @@ function DesktopTopBar() {
           <LanguagePickerButton />
           {token ? (
             <Suspense fallback={null}>
+              <NotificationBell />
               <AccountMenu />
             </Suspense>
           ) : (
@@ -80,6 +81,7 @@ function DesktopTopBar() {
 
 // The menu (and its positioning code) loads only for signed-in users.
 const AccountMenu = lazy(() => import('./AccountMenu'));
+const NotificationBell = lazy(() => import('../../modules/notify/NotificationBell'));
 
 const SOCIAL_ICONS = { discord: IconBrandDiscord, twitter: IconBrandX, telegram: IconBrandTelegram } as const;
 

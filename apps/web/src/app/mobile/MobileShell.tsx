@@ -23,6 +23,7 @@ import { SandboxRibbon } from '../SandboxRibbon';
 
 // Loaded on first use, keeping the modal code out of the first page.
 const SearchOverlay = lazy(() => import('../../modules/search/SearchOverlay'));
+const NotificationBell = lazy(() => import('../../modules/notify/NotificationBell'));
 
 const TAB_ICONS: Record<string, typeof IconHome> = {
   '/': IconHome,
@@ -113,6 +114,11 @@ function MobileTopBar() {
           <IconSearch size={20} aria-hidden />
         </ActionIcon>
         <LanguagePickerButton compact />
+        {user && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         {user ? (
           <Anchor
             component={Link}

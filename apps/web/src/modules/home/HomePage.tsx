@@ -129,16 +129,10 @@ function BalanceCards() {
         {cards.map((card) => {
           const sign = signOf(card.profit);
           return (
-            <Card
-              key={card.asset}
-              withBorder
-              padding="md"
-              component={Link}
-              to="/profile/balance"
-              className="ob-card-link"
-              data-testid={`home-balance-${card.asset}`}
-            >
-              <Text fw={700}>{card.asset}</Text>
+            <Card key={card.asset} withBorder padding="md" data-testid={`home-balance-${card.asset}`}>
+              <Text fw={700} component={Link} to="/profile/balance" className="ob-card-link">
+                {card.asset}
+              </Text>
               <Text size="xs" c="gray.7" mt={6}>
                 {t('ledger.available')}
               </Text>
@@ -151,6 +145,17 @@ function BalanceCards() {
               <Text size="sm" fw={600} c={sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined}>
                 <span className="ob-amount">{formatAmount(card.profit, 6, locale, { signed: true })}</span>
               </Text>
+              {/* SPEC §2: each card's Deposit button (#15). */}
+              <Button
+                component={Link}
+                to={`/deposit?asset=${card.asset}`}
+                size="compact-sm"
+                mt="sm"
+                aria-label={t('money.depositAsset', { asset: card.asset })}
+                data-testid={`home-deposit-${card.asset}`}
+              >
+                {t('money.deposit')}
+              </Button>
             </Card>
           );
         })}

@@ -38,6 +38,8 @@ const LEVELS = ['levelNormal', 'VIP1', 'VIP2', 'VIP3', 'VIP4'] as const;
 
 // The orders section (positions, pending orders, history) is its own chunk.
 const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
+// Deposits and withdrawals with their histories (#15): their own chunk too.
+const PaymentsHistory = lazy(() => import('../payments/PaymentsHistory'));
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -54,6 +56,9 @@ export default function ProfilePage() {
             <AccountMode />
             <Suspense fallback={<Skeleton height={160} />}>
               <PositionsPanel title={t('trading.positions.ordersTitle')} />
+            </Suspense>
+            <Suspense fallback={<Skeleton height={160} />}>
+              <PaymentsHistory />
             </Suspense>
             {user.hasPassword && <ChangePassword />}
             <TwoFactor user={user} />
@@ -146,6 +151,9 @@ function AccountMode() {
       />
       <Anchor component={Link} to="/profile/balance" display="block" mt="sm" w="fit-content">
         {t('nav.balance')}
+      </Anchor>
+      <Anchor component={Link} to="/profile/notification" display="block" mt="xs" w="fit-content">
+        {t('notify.title')}
       </Anchor>
     </Card>
   );

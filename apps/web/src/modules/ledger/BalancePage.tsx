@@ -73,14 +73,31 @@ export default function BalancePage() {
   );
 }
 
+/** The assets a live user can deposit and withdraw from the balance page (#15). */
+const MOVABLE_ASSETS = new Set(['USDT', 'USDC']);
+
 function Balances() {
   const { t } = useTranslation();
   const balances = useBalances();
+  // Deposits and withdrawals move live money only.
+  const hasActions = useSession().mode === 'live';
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="ledger-balances">
-      <Title order={2} size="h3" id="ledger-balances" mb="sm">
-        {t('ledger.balances')}
-      </Title>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h3" id="ledger-balances">
+          {t('ledger.balances')}
+        </Title>
+        {hasActions && (
+          <Group gap="xs">
+            <Button component={Link} to="/deposit" size="xs" data-testid="balance-deposit">
+              {t('money.deposit')}
+            </Button>
+            <Button component={Link} to="/withdraw" size="xs" variant="default" data-testid="balance-withdraw">
+              {t('money.withdraw')}
+            </Button>
+          </Group>
+        )}
+      </Group>
       <QueryState query={balances} empty={t('ledger.noBalances')}>
         {(rows) => (
           <Table.ScrollContainer minWidth={420}>
@@ -97,6 +114,11 @@ function Balances() {
                   <Table.Th scope="col" ta="end">
                     {t('ledger.total')}
                   </Table.Th>
+                  {hasActions && (
+                    <Table.Th scope="col" ta="end">
+                      {t('money.actions')}
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -112,6 +134,33 @@ function Balances() {
                     <Table.Td ta="end" fw={600}>
                       <AmountText value={row.total} decimals={row.decimals} />
                     </Table.Td>
+                    {hasActions && (
+                      <Table.Td ta="end">
+                        {MOVABLE_ASSETS.has(row.asset) && (
+                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            <Button
+                              component={Link}
+                              to={`/deposit?asset=${row.asset}`}
+                              size="compact-sm"
+                              aria-label={t('money.depositAsset', { asset: row.asset })}
+                              data-testid={`deposit-${row.asset}`}
+                            >
+                              {t('money.deposit')}
+                            </Button>
+                            <Button
+                              component={Link}
+                              to={`/withdraw?asset=${row.asset}`}
+                              size="compact-sm"
+                              variant="default"
+                              aria-label={t('money.withdrawAsset', { asset: row.asset })}
+                              data-testid={`withdraw-${row.asset}`}
+                            >
+                              {t('money.withdraw')}
+                            </Button>
+                          </Group>
+                        )}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,4 +1,4 @@
-import type { TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
+import type { TNotification, TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
 import { SOCKET_MAX_RECONNECT_MS, SOCKET_PATH, SOCKET_RECONNECT_MS } from '@openbourse/contracts/constants';
 import { session } from '../identity/session';
 
@@ -29,6 +29,8 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 export type PriceListener = (items: readonly TPushItem[]) => void;
 /** A change of one of the signed-in user's positions (opened, filled, amended, closed, cancelled). */
 export type PositionListener = (position: TPosition) => void;
+/** A notification of the signed-in user, pushed once it committed (issue 15). */
+export type NotificationListener = (notification: TNotification) => void;
 
 export type MarketSocketOptions = {
   WebSocketImpl: WebSocketConstructor;
@@ -59,6 +61,8 @@ export type MarketSocket = {
    * read again what it may have missed while disconnected. Returns the function that stops it.
    */
   subscribePositionEvents(listener: PositionListener, onSignedIn?: () => void): () => void;
+  /** The same for the user's notifications (the socket signs in while either kind is listened to). */
+  subscribeNotifications(listener: NotificationListener, onSignedIn?: () => void): () => void;
   /** The session changed: signs the socket in with the new token, or out (by reconnecting). */
   refreshAuth(): void;
 };
@@ -71,6 +75,7 @@ const OPEN = 1;
 export type ServerMessage =
   | { kind: 'prices'; items: TPushItem[] }
   | { kind: 'position'; position: TPosition }
+  | { kind: 'notification'; notification: TNotification }
   | { kind: 'authenticated'; ok: boolean }
   | { kind: 'error'; code: number; msg: string }
   | { kind: 'ack' }
@@ -89,6 +94,17 @@ function toPosition(value: unknown): TPosition | null {
   if (item.side !== 'long' && item.side !== 'short') return null;
   if (typeof item.status !== 'string' || !POSITION_STATUSES.has(item.status)) return null;
   return value as TPosition;
+}
+
+/** A pushed notification, checked for the fields its consumers read (the schema is not loaded here). */
+function toNotification(value: unknown): TNotification | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const item = value as Record<string, unknown>;
+  if (typeof item.id !== 'string' || typeof item.template !== 'string' || typeof item.createdAt !== 'string') {
+    return null;
+  }
+  if (typeof item.params !== 'object' || item.params === null || typeof item.read !== 'boolean') return null;
+  return value as TNotification;
 }
 
 const PRICE = /^\d{1,20}(\.\d{1,12})?$/;
@@ -130,6 +146,10 @@ export function parseServerMessage(data: unknown): ServerMessage {
       const position = toPosition(message.data);
       return position ? { kind: 'position', position } : { kind: 'invalid' };
     }
+    if (message.op === 'notification') {
+      const notification = toNotification(message.data);
+      return notification ? { kind: 'notification', notification } : { kind: 'invalid' };
+    }
   }
   return { kind: 'invalid' };
 }
@@ -163,6 +183,9 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   const counts = new Map<string, number>();
   const subscriptions = new Set<Subscription>();
   const positionSubscriptions = new Set<{ listener: PositionListener; onSignedIn?: () => void }>();
+  const notificationSubscriptions = new Set<{ listener: NotificationListener; onSignedIn?: () => void }>();
+  /** Whether anyone listens for the signed-in user's events (positions or notifications). */
+  const hasUserListeners = () => positionSubscriptions.size > 0 || notificationSubscriptions.size > 0;
   const latest = new Map<string, TPushItem>();
   let socket: WebSocketLike | null = null;
   let reconnectTimer: unknown = null;
@@ -172,12 +195,12 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
 
   const isOpen = () => socket !== null && socket.readyState === OPEN;
   /** Whether anyone needs the socket: a price subscription or a position listener. */
-  const isWanted = () => counts.size > 0 || positionSubscriptions.size > 0;
+  const isWanted = () => counts.size > 0 || hasUserListeners();
 
   /** Signs this connection in when someone listens for position events and there is a token. */
   function signIn(): void {
     const token = getToken();
-    if (!socket || !isOpen() || positionSubscriptions.size === 0 || !token || token === signedInWith) return;
+    if (!socket || !isOpen() || !hasUserListeners() || !token || token === signedInWith) return;
     signedInWith = token;
     socket.send(JSON.stringify({ op: 'auth', token } satisfies TSocketClientMessage));
   }
@@ -212,13 +235,23 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     }
   }
 
+  function dispatchNotification(notification: TNotification): void {
+    for (const subscription of [...notificationSubscriptions]) {
+      try {
+        subscription.listener(notification);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
   function signedIn(ok: boolean): void {
     if (!ok) {
       // An expired token: position events stop until the session changes (refreshAuth).
       console.warn('[openbourse] market socket: sign-in refused');
       return;
     }
-    for (const subscription of [...positionSubscriptions]) {
+    for (const subscription of [...positionSubscriptions, ...notificationSubscriptions]) {
       try {
         subscription.onSignedIn?.();
       } catch (error) {
@@ -266,6 +299,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
       const message = parseServerMessage(event.data);
       if (message.kind === 'prices') dispatch(message.items);
       else if (message.kind === 'position') dispatchPosition(message.position);
+      else if (message.kind === 'notification') dispatchNotification(message.notification);
       else if (message.kind === 'authenticated') signedIn(message.ok);
       else if (message.kind === 'error') console.warn(`[openbourse] market socket: ${message.code} ${message.msg}`);
     };
@@ -356,6 +390,23 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
         if (!isWanted()) closeWhenIdle();
       };
     },
+    subscribeNotifications(listener, onSignedIn) {
+      const subscription = { listener, onSignedIn };
+      notificationSubscriptions.add(subscription);
+      if (idleTimer !== null) {
+        clearTimer(idleTimer);
+        idleTimer = null;
+      }
+      if (socket) signIn();
+      else connect();
+      let isActive = true;
+      return () => {
+        if (!isActive) return;
+        isActive = false;
+        notificationSubscriptions.delete(subscription);
+        if (!isWanted()) closeWhenIdle();
+      };
+    },
     refreshAuth() {
       const token = getToken();
       if (token === signedInWith || !socket) return;
@@ -406,4 +457,9 @@ export function subscribePrices(codes: readonly string[], listener: PriceListene
  */
 export function subscribePositionEvents(listener: PositionListener, onSignedIn?: () => void): () => void {
   return marketSocket().subscribePositionEvents(listener, onSignedIn);
+}
+
+/** Calls `listener` with each notification pushed to the signed-in user; returns the function that stops it. */
+export function subscribeNotifications(listener: NotificationListener, onSignedIn?: () => void): () => void {
+  return marketSocket().subscribeNotifications(listener, onSignedIn);
 }

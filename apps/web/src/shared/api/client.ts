@@ -73,7 +73,7 @@ export function toQueryString(query: Record<string, QueryValue> = {}): string {
 }
 
 /** What every call carries: the language, the account mode (`virtually`) and the token. */
-function sessionHeaders(): Record<string, string> {
+export function sessionHeaders(): Record<string, string> {
   const headers: Record<string, string> = { lang: currentLanguage(), virtually: sessionHooks.getVirtually() };
   const token = sessionHooks.getToken();
   if (token) headers.Authorization = token;
@@ -85,6 +85,8 @@ type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Told the answer's success code (200, or a 200xx success that carries its own message). */
+  onSuccessCode?: (code: number) => void;
 };
 
 /**
@@ -107,7 +109,7 @@ export function endpointPath(path: string, params: Record<string, string | numbe
  */
 export function callApi<E extends Endpoint<EndpointInput, unknown>>(
   endpoint: E,
-  input: EndpointInputOf<E> & { signal?: AbortSignal },
+  input: EndpointInputOf<E> & { signal?: AbortSignal; onSuccessCode?: (code: number) => void },
 ): Promise<EndpointResponseOf<E>> {
   const { body, query, params } = input as EndpointInput;
   return request<EndpointResponseOf<E>>(
@@ -117,6 +119,7 @@ export function callApi<E extends Endpoint<EndpointInput, unknown>>(
       query: query as Record<string, QueryValue> | undefined,
       body: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : (body ?? {}),
       signal: input.signal,
+      onSuccessCode: input.onSuccessCode,
     },
   );
 }
@@ -125,7 +128,7 @@ export function callApi<E extends Endpoint<EndpointInput, unknown>>(
 const ADMIN_PATH_PREFIX = '/swx/admin/';
 
 /** The answers that concern the session rather than the call: the session module reacts to them. */
-function reactToSessionCode(code: number, status: number, path: string): void {
+export function reactToSessionCode(code: number, status: number, path: string): void {
   if (code === 401 || status === 401) sessionHooks.onUnauthorized();
   // "User not found" means the signed-in account is gone, except when an operator looked up a
   // user who does not exist (#14): that must not sign the operator out.
@@ -171,6 +174,7 @@ async function request<T>(method: Endpoint['method'], url: string, options: Requ
   const code = typeof envelope.code === 'number' ? envelope.code : CLIENT_CODES.BAD_RESPONSE;
   reactToSessionCode(code, response.status, url);
   if (!isSuccessCode(code)) throw new ApiError(code, envelope.msg ?? '', envelope.data ?? null);
+  options.onSuccessCode?.(code);
   return (envelope.data ?? envelope.result) as T;
 }
 

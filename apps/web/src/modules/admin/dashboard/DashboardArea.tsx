@@ -2,9 +2,12 @@ import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import type {
   TAdminDashboard,
   TAdminDashboardAccount,
+  TAdminDashboardAlert,
   TAdminDashboardBook,
+  TAdminDashboardFailedJob,
   TAdminDashboardFeed,
   TAdminDashboardHealth,
+  TAdminDashboardJobs,
 } from '@openbourse/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useId, useMemo } from 'react';
@@ -373,10 +376,152 @@ function HealthPart({ health, locale }: { health: TAdminDashboardHealth; locale:
   );
 }
 
+/** A due job waiting longer than this means no worker is taking jobs: shown as a warning. */
+const JOBS_WAITING_WARN_MS = 5 * 60 * 1000;
+
+function JobsPart({ jobs, measuredAt, locale }: { jobs: TAdminDashboardJobs; measuredAt: string; locale: string }) {
+  const { t } = useTranslation();
+  const time = useTimeFormat(locale, true);
+  const isWaitingLong =
+    jobs.oldestDueAt !== null && Date.parse(measuredAt) - Date.parse(jobs.oldestDueAt) > JOBS_WAITING_WARN_MS;
+  const columns: ReadonlyArray<AdminColumn<TAdminDashboardFailedJob>> = [
+    {
+      key: 'name',
+      header: t('admin.dashboard.jobs.failures.columns.name'),
+      render: (row) => <span data-testid={`job-failure-${row.id}`}>{row.name}</span>,
+      sortValue: (row) => row.name,
+    },
+    {
+      key: 'attempts',
+      header: t('admin.dashboard.jobs.failures.columns.attempts'),
+      render: (row) =>
+        t('admin.dashboard.jobs.failures.attempts', {
+          n: formatCount(row.attempts, locale),
+          max: formatCount(row.maxAttempts, locale),
+        }),
+      numeric: true,
+    },
+    {
+      key: 'error',
+      header: t('admin.dashboard.jobs.failures.columns.error'),
+      render: (row) => (
+        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+          {row.lastError}
+        </Text>
+      ),
+    },
+    {
+      key: 'failedAt',
+      header: t('admin.dashboard.jobs.failures.columns.failedAt'),
+      render: (row) => time.format(new Date(row.failedAt)),
+      sortValue: (row) => row.failedAt,
+    },
+  ];
+  return (
+    <Section title={t('admin.dashboard.jobs.title')}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Stat label={t('admin.dashboard.jobs.queued')} value={formatCount(jobs.queued, locale)} testId="jobs-queued" />
+        <Stat label={t('admin.dashboard.jobs.due')} value={formatCount(jobs.due, locale)} testId="jobs-due" />
+        <Stat
+          label={t('admin.dashboard.jobs.running')}
+          value={formatCount(jobs.running, locale)}
+          testId="jobs-running"
+        />
+        <Stat
+          label={t('admin.dashboard.jobs.failed')}
+          value={formatCount(jobs.failedLastDay, locale)}
+          testId="jobs-failed"
+        />
+      </SimpleGrid>
+      <Text size="sm" c={isWaitingLong ? 'red.9' : 'dimmed'} data-testid="jobs-waiting">
+        {jobs.oldestDueAt === null
+          ? t('admin.dashboard.jobs.noneWaiting')
+          : t(isWaitingLong ? 'admin.dashboard.jobs.waitingLong' : 'admin.dashboard.jobs.waitingSince', {
+              time: time.format(new Date(jobs.oldestDueAt)),
+            })}
+      </Text>
+      <Title order={3} size="h5">
+        {t('admin.dashboard.jobs.failures.title')}
+      </Title>
+      <AdminTable
+        caption={t('admin.dashboard.jobs.failures.caption')}
+        columns={columns}
+        rows={jobs.recentFailures}
+        rowKey={(row) => row.id}
+        empty={t('admin.dashboard.jobs.failures.empty')}
+      />
+    </Section>
+  );
+}
+
+/** A detail value as text: strings as they are, anything else as JSON. */
+function detailText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function AlertsPart({ alerts, locale }: { alerts: readonly TAdminDashboardAlert[]; locale: string }) {
+  const { t } = useTranslation();
+  const time = useTimeFormat(locale, true);
+  return (
+    <Section title={t('admin.dashboard.alerts.title')}>
+      <Text size="sm" c={alerts.length > 0 ? 'red.9' : 'dimmed'} data-testid="alerts-count">
+        {alerts.length === 0
+          ? t('admin.dashboard.alerts.empty')
+          : t('admin.dashboard.alerts.count', { n: formatCount(alerts.length, locale) })}
+      </Text>
+      {alerts.length > 0 && (
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {alerts.map((alert) => {
+            const details = Object.entries(alert.details);
+            return (
+              <Paper component="li" key={alert.id} withBorder p="sm" radius="md" data-testid={`alert-${alert.id}`}>
+                <Group gap="xs" wrap="wrap" mb={4}>
+                  <Badge autoContrast color={BADGE.bad}>
+                    {t('admin.dashboard.alerts.open')}
+                  </Badge>
+                  <Text component="span" ff="monospace" size="sm">
+                    {alert.kind}
+                  </Text>
+                </Group>
+                <Text fw={600} style={{ wordBreak: 'break-word' }}>
+                  {alert.message}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('admin.dashboard.alerts.raisedAt', { time: time.format(new Date(alert.createdAt)) })}
+                  {alert.occurrences > 1 &&
+                    ` · ${t('admin.dashboard.alerts.repeated', {
+                      n: formatCount(alert.occurrences, locale),
+                      time: time.format(new Date(alert.lastSeenAt)),
+                    })}`}
+                </Text>
+                {details.length > 0 && (
+                  <Stack component="dl" gap={0} m={0} mt={4}>
+                    {details.map(([key, value]) => (
+                      <Group key={key} gap="xs" wrap="nowrap" align="baseline">
+                        <Text component="dt" size="sm" fw={600}>
+                          {key}
+                        </Text>
+                        <Text component="dd" size="sm" m={0} ff="monospace" style={{ wordBreak: 'break-all' }}>
+                          {detailText(value)}
+                        </Text>
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
 /**
- * The back office's first page (#14): users, positions and margin per book, the system accounts,
- * the review queues, the price feeds and the server's health, all measured by the server when
- * asked; asked again every 15 seconds, or at once with Refresh.
+ * The back office's first page (#14): users, positions and margin per book, the open operator
+ * alerts, the server's health, the background work, the review queues, the system accounts and
+ * the price feeds, all measured by the server when asked; asked again every 15 seconds, or at
+ * once with Refresh.
  */
 export default function DashboardArea() {
   const { t } = useTranslation();
@@ -413,7 +558,9 @@ export default function DashboardArea() {
           <Stack gap="lg">
             <UsersPart users={data.users} locale={locale} />
             <TradingPart books={data.trading} locale={locale} />
+            <AlertsPart alerts={data.alerts} locale={locale} />
             <HealthPart health={data.health} locale={locale} />
+            <JobsPart jobs={data.jobs} measuredAt={data.measuredAt} locale={locale} />
             <QueuesPart queues={data.queues} locale={locale} />
             <AccountsPart accounts={data.accounts} locale={locale} />
             <FeedsPart feeds={data.feeds} locale={locale} />

@@ -1,0 +1,156 @@
+import { ActionIcon, Alert, Group, Image, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { uploadsEndpoints } from '@openbourse/contracts/constants';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiDownload, endpointPath } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { useSession } from '../../identity/session';
+import { itemFacts } from './queue-details';
+import type { QueueItem } from './queue-rules';
+
+/** Copies a hash or an address; says, to everyone, whether the copy worked. */
+function CopyValue({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(value);
+      setOutcome('copied');
+    } catch {
+      setOutcome('failed');
+    }
+    timer.current = setTimeout(() => setOutcome(null), 3000);
+  };
+  const copyLabel = t('admin.queues.details.copy', { label });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={copyLabel}>
+        <ActionIcon variant="subtle" size="sm" onClick={() => void copy()} aria-label={copyLabel}>
+          {outcome === 'copied' ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+        </ActionIcon>
+      </Tooltip>
+      <Text size="xs" role="status" aria-live="polite" c={outcome === 'failed' ? 'red.8' : 'teal.9'}>
+        {outcome === 'copied'
+          ? t('admin.queues.details.copied')
+          : outcome === 'failed'
+            ? t('admin.queues.details.copyFailed')
+            : ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** The facts the item's kind chose for the operator (a deposit's network, hash, sender…). */
+export function ItemFactsList({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const facts = itemFacts(item);
+  if (facts.length === 0) return null;
+  return (
+    <Stack gap={6} component="section" aria-labelledby={`item-details-${item.id}`}>
+      <Title order={2} size="h5" id={`item-details-${item.id}`}>
+        {t('admin.queues.details.title')}
+      </Title>
+      <Stack component="dl" gap={6} m={0} data-testid="queue-item-details">
+        {facts.map((fact) => {
+          const label = fact.known ? t(`admin.queues.details.keys.${fact.key}`) : fact.key;
+          return (
+            <Group key={fact.key} gap="xs" align="flex-start" wrap="nowrap">
+              <Text component="dt" size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
+                {label}
+              </Text>
+              <Group component="dd" gap="xs" m={0} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                <Text
+                  size="sm"
+                  ff={fact.code ? 'monospace' : undefined}
+                  style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                  data-testid={`queue-item-detail-${fact.key}`}
+                >
+                  {fact.value}
+                </Text>
+                {fact.code && <CopyValue value={fact.value} label={label} />}
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** One uploaded file, read with the operator's session (each read is audit-logged by the server). */
+function ProofImage({ fileId, index, count }: { fileId: string; index: number; count: number }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const file = useQuery({
+    queryKey: ['admin', 'upload', token, fileId],
+    queryFn: () => apiDownload({ path: endpointPath(uploadsEndpoints.operatorFile.path, { id: fileId }) }),
+    enabled: token !== null,
+    // Each read is a row in the audit log: read a file once while the drawer is open.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  const blob = file.data?.blob;
+  useEffect(() => {
+    if (!blob) return;
+    const objectUrl = URL.createObjectURL(blob);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [blob]);
+  const alt = t('admin.queues.proof.alt', { index: index + 1, count, id: fileId });
+
+  if (file.isError) {
+    return (
+      <Alert color="red" title={t('admin.queues.proof.error')} role="alert" data-testid={`proof-error-${fileId}`}>
+        {errorMessage(file.error)}
+      </Alert>
+    );
+  }
+  if (!url) {
+    return (
+      <Group gap="xs" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{t('admin.queues.proof.loading')}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Image
+      src={url}
+      alt={alt}
+      fit="contain"
+      mah={480}
+      radius="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+      data-testid={`proof-image-${fileId}`}
+    />
+  );
+}
+
+/** The files the item holds (a deposit claim's proof), with the note that viewing them is recorded. */
+export function ItemFiles({ item }: { item: QueueItem }) {
+  const { t } = useTranslation();
+  const fileIds = item.fileIds ?? [];
+  if (fileIds.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`item-files-${item.id}`}>
+      <Title order={2} size="h5" id={`item-files-${item.id}`}>
+        {t('admin.queues.proof.title', { count: fileIds.length })}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {t('admin.queues.proof.audited')}
+      </Text>
+      {fileIds.map((fileId, index) => (
+        <ProofImage key={fileId} fileId={fileId} index={index} count={fileIds.length} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isCodeLike, itemFacts } from './queue-details';
+
+describe('queue item facts', () => {
+  it('marks hashes and addresses as code and known keys as translatable', () => {
+    expect(
+      itemFacts({
+        details: [
+          { key: 'network', value: 'local' },
+          { key: 'txHash', value: `0x${'ab'.repeat(32)}` },
+          { key: 'memo', value: 'hello' },
+          { key: 'tronAddress', value: 'TXYZ' },
+        ],
+      }),
+    ).toEqual([
+      { key: 'network', value: 'local', code: false, known: true },
+      { key: 'txHash', value: `0x${'ab'.repeat(32)}`, code: true, known: true },
+      { key: 'memo', value: 'hello', code: false, known: false },
+      { key: 'tronAddress', value: 'TXYZ', code: true, known: false },
+    ]);
+  });
+
+  it('recognises an address by its shape under an unknown key, not a plain word or amount', () => {
+    expect(isCodeLike('payee', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(true);
+    expect(isCodeLike('payee', 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC')).toBe(true);
+    expect(isCodeLike('payee', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true);
+    expect(isCodeLike('fee', '1.5')).toBe(false);
+    expect(isCodeLike('network', 'ethereum')).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import type { QueueItem } from './queue-rules';
+
+/** The detail keys the back office has words for (`admin.queues.details.keys.<key>`); others show as sent. */
+export const KNOWN_DETAIL_KEYS = [
+  'network',
+  'txHash',
+  'fromLast6',
+  'address',
+  'fee',
+  'source',
+  'walletAddress',
+  'blockNumber',
+] as const;
+
+export type KnownDetailKey = (typeof KNOWN_DETAIL_KEYS)[number];
+
+export function isKnownDetailKey(key: string): key is KnownDetailKey {
+  return (KNOWN_DETAIL_KEYS as readonly string[]).includes(key);
+}
+
+/** Keys whose values are hashes or addresses: shown in monospace, with a copy button. */
+const CODE_KEYS = new Set(['txHash', 'address', 'walletAddress', 'fromLast6', 'fromAddress', 'toAddress', 'hash']);
+
+/**
+ * Whether a fact is a hash or an address (a key naming one, or a value that looks like a 0x hex
+ * string or a long base58 / bech32 word): read character by character, so monospace and copyable.
+ */
+export function isCodeLike(key: string, value: string): boolean {
+  if (CODE_KEYS.has(key) || /(Hash|Address)$/.test(key)) return true;
+  return /^0x[0-9a-fA-F]{8,}$/.test(value) || /^[1-9A-HJ-NP-Za-km-z]{25,}$/.test(value) || /^bc1[0-9a-z]{20,}$/.test(value);
+}
+
+export type ItemFact = { key: string; value: string; code: boolean; known: boolean };
+
+/** The item's details as the drawer lists them; an item from an older server without them has none. */
+export function itemFacts(item: Pick<QueueItem, 'details'>): ItemFact[] {
+  return (item.details ?? []).map(({ key, value }) => ({
+    key,
+    value,
+    code: isCodeLike(key, value),
+    known: isKnownDetailKey(key),
+  }));
+}

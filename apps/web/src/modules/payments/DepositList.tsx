@@ -1,0 +1,110 @@
+import { Card, Group, Pagination, Progress, Stack, Text } from '@mantine/core';
+import type { TDeposit } from '@openbourse/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../shared/ui/QueryState';
+import { useLocale } from '../market/use-locale';
+import { StatusBadge, TxHash } from './parts';
+import { HISTORY_PAGE_SIZE, useDeposits } from './payments.api';
+
+/**
+ * This user's deposits, newest first: while one is collecting confirmations the list is asked
+ * again every 2 s and its "1 / 2" is announced to screen readers as it climbs.
+ */
+export function DepositList({ paged = false }: { paged?: boolean }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const deposits = useDeposits(page);
+  const pages = deposits.data ? Math.max(1, Math.ceil(deposits.data.total / HISTORY_PAGE_SIZE)) : 1;
+  return (
+    <Stack gap="sm">
+      <QueryState query={deposits}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text c="gray.7" ta="center" py="md" data-testid="deposits-empty">
+              {t('payments.deposit.noDeposits')}
+            </Text>
+          ) : (
+            <Stack gap="xs" component="ul" className="ob-plain-list" data-testid="deposit-list">
+              {data.items.map((deposit) => (
+                <DepositRow key={deposit.id} deposit={deposit} />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+      {paged && pages > 1 && (
+        <Group component="nav" aria-label={t('payments.common.pages')} justify="center">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? t('payments.common.previousPage') : t('payments.common.nextPage'),
+            })}
+            getItemProps={(item) => ({
+              'aria-label': t('payments.common.page', { page: item }),
+              'aria-current': item === page ? 'page' : undefined,
+            })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function DepositRow({ deposit }: { deposit: TDeposit }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // A transfer seen on chain counts confirmations; a manual claim waits for an operator instead.
+  const hasConfirmations = deposit.source !== 'manual' && deposit.requiredConfirmations > 0;
+  const isClimbing = hasConfirmations && deposit.status === 'pending';
+  const seen = Math.min(deposit.confirmations, deposit.requiredConfirmations);
+  return (
+    <Card withBorder padding="sm" component="li" data-testid="deposit-row" data-status={deposit.status}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={700} className="ob-amount">
+          {deposit.amount} {deposit.asset}
+        </Text>
+        <StatusBadge status={deposit.status} testId="deposit-status" />
+      </Group>
+      <Group gap="md" mt={4} wrap="wrap">
+        <Text size="sm" c="gray.7">
+          {deposit.networkLabel}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {time.format(new Date(deposit.createdAt))}
+        </Text>
+        <Text size="sm">
+          {t('payments.common.hash')}: <TxHash hash={deposit.txHash} url={deposit.txUrl} />
+        </Text>
+      </Group>
+      {hasConfirmations && (
+        <Stack gap={4} mt="xs">
+          {/* Announced as it climbs (1 / 2, then 2 / 2); the bar shows it while it does. */}
+          <Text size="sm" role="status" aria-live="polite" data-testid="deposit-confirmations">
+            {t('payments.deposit.confirmations', { seen, required: deposit.requiredConfirmations })}
+          </Text>
+          {isClimbing && <Progress value={(seen / deposit.requiredConfirmations) * 100} size="sm" aria-hidden />}
+        </Stack>
+      )}
+      {deposit.status === 'credited' && (
+        <Text size="sm" c="teal.9" mt={4} role="status" aria-live="polite">
+          {t('payments.deposit.creditedNote')}
+        </Text>
+      )}
+      {deposit.status === 'below_minimum' && (
+        <Text size="sm" mt={4}>
+          {t('payments.deposit.belowMinimumNote')}
+        </Text>
+      )}
+      {deposit.reason &&
+        (deposit.status === 'rejected' || deposit.status === 'orphaned' || deposit.status === 'below_minimum') && (
+          <Text size="sm" c="red.9" mt={4} data-testid="deposit-reason">
+            {t('payments.common.reason', { reason: deposit.reason })}
+          </Text>
+        )}
+    </Card>
+  );
+}

@@ -1,0 +1,167 @@
+import { Alert, Anchor, Badge, Button, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { session } from '../identity/session';
+import { useLiveSession } from './payments.api';
+import { explorerHref, shortHash } from './payments-logic';
+
+/**
+ * Deposits and withdrawals move live money only (SPEC §4 "Account mode"): a visitor is asked to
+ * sign in, a demo account to switch to the live one.
+ */
+export function LiveOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { isSignedIn, isLive } = useLiveSession();
+  const queryClient = useQueryClient();
+  if (!isSignedIn) {
+    return (
+      <Alert color="blue" role="status" data-testid="payments-sign-in">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('payments.common.signInFirst')}</Text>
+          <Button component={Link} to="/pass/login" size="xs">
+            {t('nav.login')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!isLive) {
+    return (
+      <Alert color="yellow" role="status" data-testid="payments-demo">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('payments.common.liveOnly')}</Text>
+          <Button
+            size="xs"
+            onClick={() => {
+              session.setMode('live');
+              void queryClient.invalidateQueries();
+            }}
+          >
+            {t('payments.common.switchToLive')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return children;
+}
+
+/** A copy button that says, to everyone, whether the copy worked. */
+export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+  const { t } = useTranslation();
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(value);
+      setOutcome('copied');
+    } catch {
+      setOutcome('failed');
+    }
+    timer.current = setTimeout(() => setOutcome(null), 4000);
+  };
+  return (
+    <Group gap="xs">
+      <Button variant="light" size="sm" onClick={() => void copy()} data-testid={testId}>
+        {label}
+      </Button>
+      <Text
+        size="sm"
+        role="status"
+        aria-live="polite"
+        c={outcome === 'failed' ? 'red.8' : 'teal.9'}
+        data-testid={testId ? `${testId}-status` : undefined}
+      >
+        {outcome === 'copied'
+          ? t('payments.common.copied')
+          : outcome === 'failed'
+            ? t('payments.common.copyFailed')
+            : ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** A QR code of `value`, drawn by the qrcode package (loaded with this screen only). */
+export function QrCode({ value, alt, size = 180 }: { value: string; alt: string; size?: number }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [isBroken, setBroken] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    setUrl(null);
+    setBroken(false);
+    void import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(value, { margin: 1, width: size, errorCorrectionLevel: 'M' }))
+      .then(
+        (dataUrl) => {
+          if (isCurrent) setUrl(dataUrl);
+        },
+        () => {
+          if (isCurrent) setBroken(true);
+        },
+      );
+    return () => {
+      isCurrent = false;
+    };
+  }, [value, size]);
+  if (isBroken) return null;
+  if (!url) return <Skeleton width={size} height={size} aria-hidden />;
+  return <Image src={url} alt={alt} w={size} h={size} radius="sm" data-testid="deposit-qr" />;
+}
+
+/** A transaction hash, shortened, linked to the explorer where the network has one. */
+export function TxHash({ hash, url }: { hash: string | null; url: string | null }) {
+  const { t } = useTranslation();
+  if (!hash) return <Text span>—</Text>;
+  const href = explorerHref(url);
+  const short = shortHash(hash);
+  if (!href) {
+    return (
+      <Text span className="ob-amount" title={hash}>
+        {short}
+      </Text>
+    );
+  }
+  return (
+    <Anchor
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('payments.common.viewTransaction', { hash: short })}
+      className="ob-amount"
+    >
+      {short}
+    </Anchor>
+  );
+}
+
+// Dark shades: white text on them keeps its contrast (WCAG AA).
+const STATUS_COLOURS: Record<string, string> = {
+  pending: 'blue.9',
+  below_minimum: 'violet.9',
+  credited: 'teal.9',
+  pending_review: 'violet.9',
+  rejected: 'red.9',
+  orphaned: 'gray.8',
+  submitted: 'blue.9',
+  approved: 'blue.9',
+  broadcast: 'blue.9',
+  completed: 'teal.9',
+  failed: 'red.9',
+  unconfirmed: 'violet.9',
+  cooling: 'blue.9',
+  usable: 'teal.9',
+};
+
+export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOURS[status] ?? 'gray.8'} data-testid={testId}>
+      {t(`payments.common.status.${status}`)}
+    </Badge>
+  );
+}
