@@ -14,10 +14,22 @@ import { SMTPServer } from 'smtp-server';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const profile = process.argv[2] ?? 'main';
 const profiles = {
-  // The ordinary deployment.
-  main: { port: 8091, mailPort: 8093, embeddedPort: 54331, issuerPort: 8097, env: {} },
-  // Access guard on and wallet-only sign-in.
-  guarded: { port: 8095, mailPort: 8096, embeddedPort: 54333, env: { ACCESS_GUARD: 'true', WALLET_ONLY: 'true' } },
+  // The ordinary deployment, with its sandbox chain (blocks every 500 ms); withdrawal addresses
+  // usable at once, so a journey sees them within its time.
+  main: {
+    port: 8091,
+    mailPort: 8093,
+    embeddedPort: 54331,
+    issuerPort: 8097,
+    env: { CHAIN_LOCAL_BLOCK_MS: '500', WITHDRAWAL_ADDRESS_COOLING_HOURS: '0' },
+  },
+  // Access guard on and wallet-only sign-in; its journeys need no chain, so no local node starts.
+  guarded: {
+    port: 8095,
+    mailPort: 8096,
+    embeddedPort: 54333,
+    env: { ACCESS_GUARD: 'true', WALLET_ONLY: 'true', CHAIN_LOCAL_NODE: 'false' },
+  },
 };
 const chosen = profiles[profile];
 if (!chosen) throw new Error(`unknown profile ${profile}`);
@@ -87,7 +99,15 @@ createServer((request, response) => {
       .split(/\r?\n\r?\n/)
       .slice(1)
       .join('\n')
-      .replace(/=\r?\n/g, '') ?? '';
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=') ?? '';
+  // GET /link?to=address answers the newest mail's first link (an address-book confirmation).
+  if (url.pathname === '/link') {
+    const link = /https?:\/\/[^\s"'<>]+/.exec(body)?.[0] ?? null;
+    response.writeHead(link ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ link }));
+    return;
+  }
   const code = /\b(\d{6})\b/.exec(body)?.[1] ?? null;
   response.writeHead(code ? 200 : 404, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ code }));
@@ -127,10 +147,10 @@ const env = {
   RATE_LIMIT_PER_MINUTE: '100000',
   RATE_LIMIT_ENABLED: 'false',
   // The labelled sandbox feed, ticking fast enough for browser journeys to see prices move.
-  // SOLUSDT, AVAXUSDT and LINKUSDT follow the test feed: journeys push their prices (POST
+  // SOLUSDT, AVAXUSDT, LINKUSDT and DOTUSDT follow the test feed: journeys push their prices (POST
   // /__test/market/ticks), one instrument per journey so parallel journeys do not meet.
   MARKET_FEED: 'test,sandbox',
-  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT',
+  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}:bus`,

@@ -43,7 +43,7 @@ import {
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type ChainRuntime, chainConfigFrom, createChainRuntime } from './platform/chain/chain-runtime.js';
-import { loadOrCreateSandboxKeys } from './platform/chain/hd-keys.js';
+import { loadOrCreateSandboxKeys, sweepGasPrivateKey } from './platform/chain/hd-keys.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
@@ -418,6 +418,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockConnectionString: options.connectionString,
       },
     },
+    sandboxGas:
+      config.CHAIN_LOCAL_NODE && hotWalletAddress && depositXprv
+        ? {
+            chain,
+            wallets: [hotWalletAddress, privateKeyToAccount(sweepGasPrivateKey(depositXprv)).address],
+            log: app.log,
+          }
+        : undefined,
     faucet: {
       chain,
       apiPrefix: API_PREFIX,

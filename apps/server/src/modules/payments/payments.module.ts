@@ -5,6 +5,7 @@ import type { FaucetChain } from './faucet.js';
 import { registerFaucetRoute } from './faucet.routes.js';
 import type { PaymentSettingsDb } from './payment-settings.js';
 import { paymentsAdminPlugin } from './payments.routes.js';
+import { fundSandboxGas } from './sandbox-gas.js';
 import type { WithdrawalsDeps } from './withdrawals.context.js';
 import { createWithdrawals, type Withdrawals } from './withdrawals.js';
 
@@ -17,6 +18,12 @@ export type PaymentsModuleDeps = {
   withdrawals?: WithdrawalsDeps & { worker: boolean };
   /** The sandbox faucet (issue 15): served only in a sandbox whose local chain node runs here. */
   faucet?: { chain: FaucetChain; apiPrefix: string; deploymentMode: 'sandbox' | 'production'; localChain: boolean };
+  /** A sandbox worker with its local chain: the wallets that pay gas get test ETH (sandbox-gas.ts). */
+  sandboxGas?: {
+    chain: Parameters<typeof fundSandboxGas>[0];
+    wallets: `0x${string}`[];
+    log: Parameters<typeof fundSandboxGas>[2] & { error(object: object, message: string): void };
+  };
 };
 
 /**
@@ -52,6 +59,13 @@ export function createPaymentsModule(
       }
     },
     start: async () => {
+      const gas = deps.sandboxGas;
+      if (gas) {
+        // In the background: the local node starts after the server listens.
+        fundSandboxGas(gas.chain, gas.wallets, gas.log).catch((error: unknown) =>
+          gas.log.error({ err: error }, 'sandbox chain: funding gas failed'),
+        );
+      }
       deposits?.start();
       if (deps.withdrawals?.worker) await withdrawals?.start();
     },
