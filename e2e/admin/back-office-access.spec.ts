@@ -12,7 +12,15 @@ test('an admin turns on two-factor when the back office asks, signs in again wit
   await signInWithTwoFactor(page, admin);
   await page.goto('/admin');
   const navigation = page.getByRole('navigation', { name: 'Back office' });
-  for (const area of ['Dashboard', 'Users', 'Review queues', 'Content', 'Products and settings', 'Audit log']) {
+  for (const area of [
+    'Dashboard',
+    'Users',
+    'Review queues',
+    'Treasury',
+    'Content',
+    'Products and settings',
+    'Audit log',
+  ]) {
     await expect(navigation.getByRole('link', { name: area })).toBeVisible();
   }
   await expect(page.getByTestId('admin-operator')).toContainText(admin.userName);
@@ -29,6 +37,7 @@ test('a support agent sees only the areas their role opens; a plain user is told
   await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'Review queues' })).toHaveCount(0);
   await expect(navigation.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await expect(navigation.getByRole('link', { name: 'Treasury' })).toHaveCount(0);
   // An area the role does not open leads back to the dashboard rather than to refusals.
   await page.goto('/admin/audit-log');
   await expect(page).toHaveURL(/\/admin$/);

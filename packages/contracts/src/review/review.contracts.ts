@@ -51,10 +51,12 @@ export const ZReviewItem = z.object({
   createdAt: z.string(),
   details: z
     .array(z.object({ key: z.string(), value: z.string() }))
-    .describe("The facts an operator needs to decide (a deposit's network and transaction hash…), as the kind chooses them"),
+    .describe(
+      "The facts an operator needs to decide (a deposit's network and transaction hash…), as the kind chooses them",
+    ),
   fileIds: z
     .array(z.string())
-    .describe('Uploaded files the item holds (a deposit claim\'s proof): read them at GET /swx/admin/uploads/{id}'),
+    .describe("Uploaded files the item holds (a deposit claim's proof): read them at GET /swx/admin/uploads/{id}"),
 });
 export type TReviewItem = z.infer<typeof ZReviewItem>;
 
@@ -68,6 +70,9 @@ export const ZReviewListResponse = z.object({
     .describe(
       'The user name of every user and operator the page names (userId, requestedBy, approvals, claimedBy, decidedBy), by id',
     ),
+  reasons: z
+    .array(z.object({ code: z.string(), text: z.string() }))
+    .describe("The codes an item of this kind may be rejected with, each with its text in the request's language"),
 });
 export type TReviewListResponse = z.infer<typeof ZReviewListResponse>;
 

@@ -1,3 +1,4 @@
+import { parseAmount } from '@openbourse/money';
 import type { FastifyInstance } from 'fastify';
 import { createPublicClient, getAddress, http, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -336,7 +337,7 @@ describe('withdrawal requests', () => {
     expect(submitted.body.code).toBe(20003);
     expect(submitted.body.data.status).toBe('pending_review');
     expect(submitted.body.data.fee).toBe(quote.body.data.fee);
-    const feeMinor = BigInt(Math.round(Number(submitted.body.data.fee) * 1e6));
+    const feeMinor = parseAmount(submitted.body.data.fee, 6);
     expect(await usdt(id)).toEqual({ available: 5000n * USDT - feeMinor, held: 15_000n * USDT + feeMinor });
     // Another request while this one is under review: 20095, nothing more held.
     const repeat = await injectJson(app, token, 'POST', W, {

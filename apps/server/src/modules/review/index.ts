@@ -1,4 +1,3 @@
-export { describeFromPayload, payloadFileIds } from './review-describe.js';
 export { createReviewModule, type ReviewModuleDeps } from './review.module.js';
 export type { ReviewService } from './review.service.js';
 export type { ReviewTables } from './review.tables.js';
@@ -15,3 +14,4 @@ export type {
   ReviewTransaction,
   UsdtPriceSource,
 } from './review.types.js';
+export { describeFromPayload, payloadFileIds } from './review-describe.js';

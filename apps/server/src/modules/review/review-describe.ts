@@ -7,12 +7,16 @@ import type { ReviewItem, ReviewItemDescription } from './review.types.js';
 export const DEFAULT_DETAIL_KEYS = [
   'network',
   'txHash',
+  'logIndex',
   'fromLast6',
+  'toAddress',
   'address',
   'fee',
   'source',
   'walletAddress',
   'blockNumber',
+  'depositId',
+  'withdrawalId',
 ] as const;
 
 /** A payload value worth showing as text: a non-empty string, or a finite number / bigint. */

@@ -190,6 +190,9 @@ describe('the review framework with a kind plugged in', () => {
       network: 'local',
       txHash,
       fromLast6: 'a1b2c3',
+      toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      depositId: '7',
+      manual: true,
       source: 'manual',
       blockNumber: 17,
       internal: 'not for the wire',
@@ -199,14 +202,21 @@ describe('the review framework with a kind plugged in', () => {
         { key: 'network', value: 'local' },
         { key: 'txHash', value: txHash },
         { key: 'fromLast6', value: 'a1b2c3' },
+        { key: 'toAddress', value: '0x52908400098527886E0F7030069857D2E4169EE7' },
         { key: 'source', value: 'manual' },
         { key: 'blockNumber', value: '17' },
+        { key: 'depositId', value: '7' },
       ],
       fileIds: [proof],
     };
     expect(service.toWire(item, 'en')).toMatchObject(expected);
     const listed = await service.list('deposit', { page: 1, size: 20 }, 'en');
     expect(listed.items.find((wire) => wire.id === item.id)).toMatchObject(expected);
+    // No deposit handler is plugged in here: no reasons; the withdrawal kind lists its own.
+    expect(listed.reasons).toEqual([]);
+    expect((await service.list('withdrawal', { page: 1, size: 1 }, 'ja')).reasons).toEqual([
+      { code: 'address_invalid', text: 'アドレスが無効です。' },
+    ]);
     expect(await service.queueKindsHolding(proof)).toEqual(['deposit']);
 
     service.registerHandler({

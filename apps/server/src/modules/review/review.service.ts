@@ -13,7 +13,6 @@ import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DbView } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { describeFromPayload } from './review-describe.js';
 import * as repository from './review.repository.js';
 import type { ReviewTables } from './review.tables.js';
 import type {
@@ -29,6 +28,7 @@ import type {
   UsdtPriceSource,
   UserNameSource,
 } from './review.types.js';
+import { describeFromPayload } from './review-describe.js';
 import { isAboveUsdt } from './usdt-equivalent.js';
 
 export type ReviewServiceDeps = {
@@ -306,7 +306,12 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         for (const approval of item.approvals) named.add(approval.operatorId);
       }
       const names = await deps.userNames.namesOf([...named]);
-      return { items, total, page: query.page, size: query.size, names: Object.fromEntries(names) };
+      // The kind's reasons travel with its items: the back office offers exactly what the server admits.
+      const reasons = Object.entries(handlers.get(known)?.reasons ?? {}).map(([code, texts]) => ({
+        code,
+        text: texts[language],
+      }));
+      return { items, total, page: query.page, size: query.size, names: Object.fromEntries(names), reasons };
     },
 
     async claim(kind, id, actor, language) {

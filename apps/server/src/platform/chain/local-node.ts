@@ -49,6 +49,12 @@ export type LocalChainNodeOptions = {
   port?: number;
   /** Interval mining every blockMs ms (blocks come with or without transactions); 0: a block per transaction only. */
   blockMs: number;
+  /**
+   * Whether each transaction is also mined at once in a block of its own (default true). False
+   * with blockMs > 0: blocks come only on the interval, each carrying every pending transaction
+   * (bench/deposit-watcher.mjs: a thousand transfers per block).
+   */
+  automine?: boolean;
   log?: (line: string) => void;
   /** Called when the node exits without stop() having been asked (a crash). */
   onUnexpectedExit?: (code: number | null, signal: string | null) => void;
@@ -89,14 +95,14 @@ function hardhatPaths(): { bootstrap: string; cwd: string } {
   return { bootstrap: path.join(packageDir, 'internal/cli/bootstrap.js'), cwd: path.dirname(path.dirname(packageDir)) };
 }
 
-function writeNodeConfig(dataDir: string, blockMs: number): { config: string; watchdog: string } {
+function writeNodeConfig(dataDir: string, blockMs: number, automine: boolean): { config: string; watchdog: string } {
   mkdirSync(path.join(dataDir, 'contracts'), { recursive: true });
   const config = path.join(dataDir, 'hardhat.config.cjs');
   const settings = {
     networks: {
       hardhat: {
         chainId: LOCAL_CHAIN_ID,
-        mining: { auto: true, interval: blockMs },
+        mining: { auto: automine, interval: blockMs },
         loggingEnabled: false,
       },
     },
@@ -128,7 +134,9 @@ export async function startLocalChainNode(options: LocalChainNodeOptions): Promi
     throw new Error(`blockMs must be a non-negative integer, got ${blockMs}`);
   const port = options.port ?? 0;
   const log = options.log ?? (() => {});
-  const { config, watchdog } = writeNodeConfig(dataDir, blockMs);
+  const automine = options.automine ?? true;
+  if (!automine && blockMs === 0) throw new Error('a node without automine needs blockMs > 0');
+  const { config, watchdog } = writeNodeConfig(dataDir, blockMs, automine);
   const { bootstrap, cwd } = hardhatPaths();
   const logFile = createWriteStream(path.join(dataDir, 'hardhat-node.log'), { flags: 'a' });
 

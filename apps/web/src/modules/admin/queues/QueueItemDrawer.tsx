@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/errors';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { ConfirmButton } from '../ui/ConfirmButton';
+import { ItemFactsList, ItemFiles } from './QueueItemFacts';
 import { StatusBadge, useAmountText, useLocale, useMe } from './queue-parts';
 import { firstApprover, hasApproved, nextApproval, type QueueItem, rejectionReasons } from './queue-rules';
 import { type Decision, useQueueDecision } from './queues.api';
@@ -19,10 +20,12 @@ type Props = {
   onAnswer: (item: QueueItem) => void;
   operatorName: (id: string) => string;
   userName: (id: string) => string;
+  /** The reasons the server listed with the kind's items, in the reader's language. */
+  reasons?: ReadonlyArray<{ code: string; text: string }>;
 };
 
 /** One review item's facts and, while it is pending, its claim, approval and rejection (#14). */
-export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorName, userName }: Props) {
+export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorName, userName, reasons }: Props) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -41,6 +44,7 @@ export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorNam
           onAnswer={onAnswer}
           operatorName={operatorName}
           userName={userName}
+          reasons={reasons}
         />
       )}
     </Drawer>
@@ -66,12 +70,14 @@ function ItemDetails({
   onAnswer,
   operatorName,
   userName,
+  reasons,
 }: {
   item: QueueItem;
   kindName: string;
   onAnswer: (item: QueueItem) => void;
   operatorName: (id: string) => string;
   userName: (id: string) => string;
+  reasons: ReadonlyArray<{ code: string; text: string }> | undefined;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -144,6 +150,9 @@ function ItemDetails({
         )}
       </Stack>
 
+      <ItemFactsList item={item} />
+      <ItemFiles item={item} />
+
       {first && item.status === 'pending' && (
         <Alert color="blue" data-testid="queue-item-waiting">
           {t('admin.queues.item.waitingForSecond', { operator: operatorName(first) })}
@@ -166,6 +175,7 @@ function ItemDetails({
           operatorName={operatorName}
           isBusy={decision.isPending}
           act={act}
+          served={reasons}
         />
       ) : (
         <Text size="sm" c="dimmed">
@@ -187,6 +197,7 @@ function PendingActions({
   operatorName,
   isBusy,
   act,
+  served,
 }: {
   item: QueueItem;
   me: string | null;
@@ -196,12 +207,13 @@ function PendingActions({
   operatorName: (id: string) => string;
   isBusy: boolean;
   act: Act;
+  served: ReadonlyArray<{ code: string; text: string }> | undefined;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasons = rejectionReasons(item.kind, currentLanguage());
+  const reasons = rejectionReasons(item.kind, currentLanguage(), served);
   const isMine = me !== null && item.claimedBy === me;
   const alreadyApproved = me !== null && hasApproved(item, me);
   const step = nextApproval(item);

@@ -1,14 +1,13 @@
 import { ActionIcon, Alert, Group, Image, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { uploadsEndpoints } from '@openbourse/contracts/constants';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiDownload, endpointPath } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { useSession } from '../../identity/session';
 import { itemFacts } from './queue-details';
 import type { QueueItem } from './queue-rules';
+import { readQueueFile } from './queues.api';
 
 /** Copies a hash or an address; says, to everyone, whether the copy worked. */
 function CopyValue({ value, label }: { value: string; label: string }) {
@@ -52,7 +51,7 @@ export function ItemFactsList({ item }: { item: QueueItem }) {
   if (facts.length === 0) return null;
   return (
     <Stack gap={6} component="section" aria-labelledby={`item-details-${item.id}`}>
-      <Title order={2} size="h5" id={`item-details-${item.id}`}>
+      <Title order={3} size="h5" id={`item-details-${item.id}`}>
         {t('admin.queues.details.title')}
       </Title>
       <Stack component="dl" gap={6} m={0} data-testid="queue-item-details">
@@ -88,14 +87,14 @@ function ProofImage({ fileId, index, count }: { fileId: string; index: number; c
   const { token } = useSession();
   const file = useQuery({
     queryKey: ['admin', 'upload', token, fileId],
-    queryFn: () => apiDownload({ path: endpointPath(uploadsEndpoints.operatorFile.path, { id: fileId }) }),
+    queryFn: () => readQueueFile(fileId),
     enabled: token !== null,
     // Each read is a row in the audit log: read a file once while the drawer is open.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
   const [url, setUrl] = useState<string | null>(null);
-  const blob = file.data?.blob;
+  const blob = file.data;
   useEffect(() => {
     if (!blob) return;
     const objectUrl = URL.createObjectURL(blob);
@@ -142,7 +141,7 @@ export function ItemFiles({ item }: { item: QueueItem }) {
   if (fileIds.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby={`item-files-${item.id}`}>
-      <Title order={2} size="h5" id={`item-files-${item.id}`}>
+      <Title order={3} size="h5" id={`item-files-${item.id}`}>
         {t('admin.queues.proof.title', { count: fileIds.length })}
       </Title>
       <Text size="xs" c="dimmed">

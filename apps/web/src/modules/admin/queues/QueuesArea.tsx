@@ -243,6 +243,7 @@ function QueueKindPage({ kind }: { kind: ReviewKind }) {
         onAnswer={setSelected}
         operatorName={operator}
         userName={userName}
+        reasons={queue.data?.reasons}
       />
     </AdminPage>
   );

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCodeLike, itemFacts } from './queue-details';
+import { isCodeLike, itemFacts, KNOWN_DETAIL_KEYS } from './queue-details';
 
 describe('queue item facts', () => {
   it('marks hashes and addresses as code and known keys as translatable', () => {
@@ -26,5 +27,12 @@ describe('queue item facts', () => {
     expect(isCodeLike('payee', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true);
     expect(isCodeLike('fee', '1.5')).toBe(false);
     expect(isCodeLike('network', 'ethereum')).toBe(false);
+  });
+
+  it('has an English word for every key the server shows by default', () => {
+    const english = JSON.parse(readFileSync(new URL('../locales/queues.en.json', import.meta.url), 'utf8')) as {
+      details: { keys: Record<string, string> };
+    };
+    expect(KNOWN_DETAIL_KEYS.filter((key) => !(key in english.details.keys))).toEqual([]);
   });
 });

@@ -1,15 +1,19 @@
 import type { QueueItem } from './queue-rules';
 
-/** The detail keys the back office has words for (`admin.queues.details.keys.<key>`); others show as sent. */
+/** The detail keys the back office has words for (`admin.queues.details.keys.<key>`, the server's defaults); others show as sent. */
 export const KNOWN_DETAIL_KEYS = [
   'network',
   'txHash',
+  'logIndex',
   'fromLast6',
+  'toAddress',
   'address',
   'fee',
   'source',
   'walletAddress',
   'blockNumber',
+  'depositId',
+  'withdrawalId',
 ] as const;
 
 export type KnownDetailKey = (typeof KNOWN_DETAIL_KEYS)[number];
@@ -27,7 +31,9 @@ const CODE_KEYS = new Set(['txHash', 'address', 'walletAddress', 'fromLast6', 'f
  */
 export function isCodeLike(key: string, value: string): boolean {
   if (CODE_KEYS.has(key) || /(Hash|Address)$/.test(key)) return true;
-  return /^0x[0-9a-fA-F]{8,}$/.test(value) || /^[1-9A-HJ-NP-Za-km-z]{25,}$/.test(value) || /^bc1[0-9a-z]{20,}$/.test(value);
+  return (
+    /^0x[0-9a-fA-F]{8,}$/.test(value) || /^[1-9A-HJ-NP-Za-km-z]{25,}$/.test(value) || /^bc1[0-9a-z]{20,}$/.test(value)
+  );
 }
 
 export type ItemFact = { key: string; value: string; code: boolean; known: boolean };

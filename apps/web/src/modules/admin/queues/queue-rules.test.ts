@@ -18,6 +18,8 @@ const item = (over: Partial<QueueItem> = {}): QueueItem => ({
   decidedBy: null,
   decidedAt: null,
   createdAt: '2026-11-25T04:00:00.000Z',
+  details: [],
+  fileIds: [],
   ...over,
 });
 
@@ -72,5 +74,13 @@ describe('rejectionReasons', () => {
 
   it('lists none for a kind the contracts give no reasons yet', () => {
     expect(rejectionReasons('deposit', 'en')).toEqual([]);
+  });
+
+  it('takes the reasons the server listed with the kind’s items over its own list', () => {
+    const served = [{ code: 'not_received', text: 'No matching transfer was found on the network.' }];
+    expect(rejectionReasons('deposit', 'en', served)).toEqual([
+      { value: 'not_received', label: 'No matching transfer was found on the network.' },
+    ]);
+    expect(rejectionReasons('adjustment', 'en', served).map((reason) => reason.value)).toEqual(['not_received']);
   });
 });

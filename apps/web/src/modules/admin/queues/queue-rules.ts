@@ -21,8 +21,16 @@ const REJECTION_REASONS: Partial<Record<ReviewKind, Readonly<Record<string, Revi
 
 export type ReasonOption = { value: string; label: string };
 
-/** The kind's rejection reasons in the reader's language, in the contracts' order. */
-export function rejectionReasons(kind: ReviewKind, language: Language): ReasonOption[] {
+/**
+ * The kind's rejection reasons in the reader's language: those the server listed with the kind's
+ * items (its handler's, #15), else the contracts' list, in its order.
+ */
+export function rejectionReasons(
+  kind: ReviewKind,
+  language: Language,
+  served: ReadonlyArray<{ code: string; text: string }> = [],
+): ReasonOption[] {
+  if (served.length > 0) return served.map((reason) => ({ value: reason.code, label: reason.text }));
   const reasons = REJECTION_REASONS[kind];
   if (!reasons) return [];
   return Object.entries(reasons).map(([value, texts]) => ({ value, label: texts[language] }));

@@ -1,6 +1,6 @@
-import { type ReviewKind, type ReviewStatus, reviewEndpoints } from '@openbourse/contracts/constants';
+import { type ReviewKind, type ReviewStatus, reviewEndpoints, uploadsEndpoints } from '@openbourse/contracts/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../shared/api/client';
+import { apiDownload, callApi, endpointPath } from '../../../shared/api/client';
 import { useSession } from '../../identity/session';
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -59,4 +59,14 @@ export function useQueueDecision() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUEUES_KEY }),
   });
+}
+
+/**
+ * An uploaded file a queue item holds (a deposit claim's proof), read with the operator's session
+ * as a blob: the server answers it only to an operator who may decide a queue holding it, and
+ * records the view in the audit log. A refusal throws ApiError with the server's message.
+ */
+export async function readQueueFile(fileId: string): Promise<Blob> {
+  const { blob } = await apiDownload({ path: endpointPath(uploadsEndpoints.operatorFile.path, { id: fileId }) });
+  return blob;
 }

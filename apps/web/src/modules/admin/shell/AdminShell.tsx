@@ -1,7 +1,15 @@
 import { AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Role } from '@openbourse/contracts';
-import { IconChecklist, IconFileText, IconGauge, IconHistory, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingBank,
+  IconChecklist,
+  IconFileText,
+  IconGauge,
+  IconHistory,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -12,6 +20,7 @@ const ICONS: Record<AdminArea['id'], typeof IconGauge> = {
   dashboard: IconGauge,
   users: IconUsers,
   queues: IconChecklist,
+  treasury: IconBuildingBank,
   content: IconFileText,
   settings: IconSettings,
   audit: IconHistory,
