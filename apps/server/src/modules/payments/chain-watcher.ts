@@ -1,6 +1,7 @@
 import { Decimal } from '@openbourse/money';
 import {
   type Block,
+  BlockNotFoundError,
   formatUnits,
   getAddress,
   type Log,
@@ -142,6 +143,20 @@ export function createChainWatcher(options: {
   }
 
   /**
+   * The chain's block at a height, or null when it has none there (a reorg made the chain
+   * shorter). Any other failure (the node unreachable) throws: the step fails and is retried,
+   * rather than a valid deposit being taken for orphaned.
+   */
+  async function blockAt(number: bigint) {
+    try {
+      return await client.getBlock({ blockNumber: number });
+    } catch (error) {
+      if (error instanceof BlockNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  /**
    * The parent of `number` is not the block stored below it: walk back to the last stored block
    * the chain still has, orphan what lies above it and move the cursor there.
    */
@@ -149,7 +164,7 @@ export function createChainWatcher(options: {
     const stored = await listChainBlocksFrom(db, network.id, cursor - BLOCK_WINDOW);
     let ancestor: bigint | null = null;
     for (const block of stored) {
-      const onChain = await client.getBlock({ blockNumber: block.number }).catch(() => null);
+      const onChain = await blockAt(block.number);
       if (onChain && onChain.hash?.toLowerCase() === block.hash) {
         ancestor = block.number;
         break;
@@ -243,8 +258,7 @@ export function createChainWatcher(options: {
     for (const deposit of due) {
       const number = deposit.blockNumber as bigint;
       const stored = await findChainBlock(db, network.id, number);
-      const canonical =
-        stored?.hash ?? (await client.getBlock({ blockNumber: number }).catch(() => null))?.hash?.toLowerCase() ?? null;
+      const canonical = stored?.hash ?? (await blockAt(number))?.hash?.toLowerCase() ?? null;
       if (canonical !== deposit.blockHash) {
         await updateDeposit(db, deposit.id, { status: 'orphaned', reason: 'reorg', at: clock.now() });
         continue;

@@ -8,7 +8,7 @@ import type {
   TWalletLinkMessageResponse,
 } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
-import { formatUnits, getAddress, parseEventLogs, verifyMessage } from 'viem';
+import { formatUnits, getAddress, parseEventLogs, TransactionReceiptNotFoundError, verifyMessage } from 'viem';
 import { isEvmAddress } from '../../platform/chain/addresses.js';
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import type { EvmNetworkId, TokenSymbol } from '../../platform/chain/networks.js';
@@ -144,7 +144,11 @@ export async function trackDeposit(
   const own = await findDepositAddress(context.db, network.id, userId);
   if (!own) throw new AppError('DEPOSIT_TX_NOT_TO_YOU');
   const client = (context.chains as NonNullable<DepositsContext['chains']>).publicClient(network.id);
-  const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+  // Not mined yet (or unknown) answers "not found"; a node that cannot be reached is an error.
+  const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) return null;
+    throw error;
+  });
   if (!receipt || receipt.status !== 'success') throw new AppError('DEPOSIT_TX_NOT_FOUND');
   const ownAddress = own.address.toLowerCase();
   const found: { asset: string; amount: string; logIndex: number; from: string }[] = [];

@@ -1,11 +1,11 @@
-import { Card, Group, Pagination, Progress, Stack, Text } from '@mantine/core';
+import { Card, Group, Progress, Stack, Text } from '@mantine/core';
 import type { TDeposit } from '@openbourse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../shared/ui/QueryState';
 import { useLocale } from '../market/use-locale';
+import { HistoryList } from './HistoryList';
 import { StatusBadge, TxHash } from './parts';
-import { HISTORY_PAGE_SIZE, useDeposits } from './payments.api';
+import { useDeposits } from './payments.api';
 
 /**
  * This user's deposits, newest first: while one is collecting confirmations the list is asked
@@ -14,42 +14,16 @@ import { HISTORY_PAGE_SIZE, useDeposits } from './payments.api';
 export function DepositList({ paged = false }: { paged?: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const deposits = useDeposits(page);
-  const pages = deposits.data ? Math.max(1, Math.ceil(deposits.data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
-    <Stack gap="sm">
-      <QueryState query={deposits}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="gray.7" ta="center" py="md" data-testid="deposits-empty">
-              {t('payments.deposit.noDeposits')}
-            </Text>
-          ) : (
-            <Stack gap="xs" component="ul" className="ob-plain-list" data-testid="deposit-list">
-              {data.items.map((deposit) => (
-                <DepositRow key={deposit.id} deposit={deposit} />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryState>
-      {paged && pages > 1 && (
-        <Group component="nav" aria-label={t('payments.common.pages')} justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? t('payments.common.previousPage') : t('payments.common.nextPage'),
-            })}
-            getItemProps={(item) => ({
-              'aria-label': t('payments.common.page', { page: item }),
-              'aria-current': item === page ? 'page' : undefined,
-            })}
-          />
-        </Group>
-      )}
-    </Stack>
+    <HistoryList
+      query={useDeposits(page)}
+      page={page}
+      onPage={setPage}
+      paged={paged}
+      empty={{ text: t('payments.deposit.noDeposits'), testId: 'deposits-empty' }}
+      listTestId="deposit-list"
+      row={(deposit) => <DepositRow key={deposit.id} deposit={deposit} />}
+    />
   );
 }
 

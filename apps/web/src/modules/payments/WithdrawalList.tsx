@@ -1,53 +1,27 @@
-import { Card, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import type { TWithdrawal } from '@openbourse/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../shared/ui/QueryState';
 import { useLocale } from '../market/use-locale';
+import { HistoryList } from './HistoryList';
 import { StatusBadge, TxHash } from './parts';
-import { HISTORY_PAGE_SIZE, useWithdrawals } from './payments.api';
+import { useWithdrawals } from './payments.api';
 import { shortHash } from './payments-logic';
 
 /** This user's withdrawals, newest first, with the state, the fee, the hash and why one failed. */
 export function WithdrawalList({ paged = false }: { paged?: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const withdrawals = useWithdrawals(page);
-  const pages = withdrawals.data ? Math.max(1, Math.ceil(withdrawals.data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
-    <Stack gap="sm">
-      <QueryState query={withdrawals}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="gray.7" ta="center" py="md" data-testid="withdrawals-empty">
-              {t('payments.withdraw.noWithdrawals')}
-            </Text>
-          ) : (
-            <Stack gap="xs" component="ul" className="ob-plain-list" data-testid="withdrawal-list">
-              {data.items.map((withdrawal) => (
-                <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
-              ))}
-            </Stack>
-          )
-        }
-      </QueryState>
-      {paged && pages > 1 && (
-        <Group component="nav" aria-label={t('payments.common.pages')} justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? t('payments.common.previousPage') : t('payments.common.nextPage'),
-            })}
-            getItemProps={(item) => ({
-              'aria-label': t('payments.common.page', { page: item }),
-              'aria-current': item === page ? 'page' : undefined,
-            })}
-          />
-        </Group>
-      )}
-    </Stack>
+    <HistoryList
+      query={useWithdrawals(page)}
+      page={page}
+      onPage={setPage}
+      paged={paged}
+      empty={{ text: t('payments.withdraw.noWithdrawals'), testId: 'withdrawals-empty' }}
+      listTestId="withdrawal-list"
+      row={(withdrawal) => <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />}
+    />
   );
 }
 
