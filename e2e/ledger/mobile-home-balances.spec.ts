@@ -23,7 +23,9 @@ test('the mobile home shows USDT and USDC cards to a signed-in user only, in the
   await expect(page.getByText('Switched to Demo Account')).toBeVisible();
   await tabBar.getByRole('link', { name: 'Home' }).click();
   await expect(usdt).toContainText('Available100,000.00');
-  await usdt.click();
+  // The asset's name opens the balance page; the card's other action is its Deposit button.
+  await expect(usdt.getByTestId('home-deposit-USDT')).toHaveAttribute('href', '/deposit?asset=USDT');
+  await usdt.getByRole('link', { name: 'USDT', exact: true }).click();
   await expect(page).toHaveURL(/\/profile\/balance$/);
   await expect(page.getByTestId('account-mode')).toHaveText('Demo account');
 });

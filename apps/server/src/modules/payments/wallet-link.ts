@@ -149,7 +149,7 @@ export async function trackDeposit(
     if (error instanceof TransactionReceiptNotFoundError) return null;
     throw error;
   });
-  if (!receipt || receipt.status !== 'success') throw new AppError('DEPOSIT_TX_NOT_FOUND');
+  if (receipt?.status !== 'success') throw new AppError('DEPOSIT_TX_NOT_FOUND');
   const ownAddress = own.address.toLowerCase();
   const found: { asset: string; amount: string; logIndex: number; from: string }[] = [];
   const tokens = new Map(

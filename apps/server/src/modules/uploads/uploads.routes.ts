@@ -41,7 +41,7 @@ export async function uploadsPlugin(app: FastifyInstance, options: { ctx: Upload
     let bytes: Buffer;
     try {
       const part = await request.file();
-      if (!part || part.fieldname !== 'file') {
+      if (part?.fieldname !== 'file') {
         part?.file.resume();
         throw new AppError('UPLOAD_FILE_MISSING');
       }
