@@ -110,6 +110,8 @@ function networkOf(config: ChainConfig, id: EvmNetworkId, rpcUrl: string, tokens
   };
 }
 
+function alreadyReportedByReadiness(): void {}
+
 export function createChainRuntime(options: {
   config: ChainConfig;
   log: ChainLogger;
@@ -134,8 +136,9 @@ export function createChainRuntime(options: {
     markReady = resolve;
     markFailed = reject;
   });
-  // Nobody may be waiting: a failed start is logged by readiness, not an unhandled rejection.
-  readyPromise.catch(() => {});
+  // A failed start is logged by readiness (afterListen) and answered to whoever awaits ready();
+  // with nobody awaiting, it must not become an unhandled rejection.
+  readyPromise.catch(alreadyReportedByReadiness);
 
   if (config.localNode) {
     startup.afterListen('chain', async () => {

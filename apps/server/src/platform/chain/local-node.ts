@@ -250,7 +250,11 @@ export async function startLocalChainNode(options: LocalChainNodeOptions): Promi
     let queue: Promise<unknown> = Promise.resolve();
     const serialized = <T>(work: () => Promise<T>): Promise<T> => {
       const next = queue.then(work, work);
-      queue = next.catch(() => {});
+      // The caller of this work gets its failure through `next`; the queue only keeps order.
+      queue = next.then(
+        () => undefined,
+        () => undefined,
+      );
       return next;
     };
     const rpc = (method: string, params: unknown[]) =>

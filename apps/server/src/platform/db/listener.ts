@@ -54,7 +54,14 @@ export async function listenAsLeader(options: {
       if (leader !== client) return;
       leader = null;
       if (!stopped) options.log.warn({ err: error?.message, channel: options.channel }, 'listener connection lost');
-      client.end().catch(() => undefined);
+      client
+        .end()
+        .catch((endError: unknown) =>
+          options.log.warn(
+            { err: String(endError), channel: options.channel },
+            'closing a lost listener connection failed',
+          ),
+        );
       schedule();
     };
     client.on('error', lost);
@@ -81,7 +88,14 @@ export async function listenAsLeader(options: {
         { err: error instanceof Error ? error.message : String(error), channel: options.channel },
         'could not start listening; retrying',
       );
-      client.end().catch(() => undefined);
+      client
+        .end()
+        .catch((endError: unknown) =>
+          options.log.warn(
+            { err: String(endError), channel: options.channel },
+            'closing a lost listener connection failed',
+          ),
+        );
       schedule();
     }
   };
