@@ -6,4 +6,4 @@ export {
 export type { NotifyRecipients } from './notification-settings.js';
 export { createNotifyModule, type NotifyModuleDeps, type NotifyService } from './notify.module.js';
 export type { NotifyTables } from './notify.tables.js';
-export { type NotifyInput, notifyUser } from './notify-user.js';
+export { type NotifyInput, notifyUser, notifyUsers } from './notify-user.js';

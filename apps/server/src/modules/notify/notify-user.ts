@@ -1,6 +1,6 @@
 import { type NotificationParams, type NotificationTemplate, notificationParamsSchema } from '@openbourse/contracts';
 import type { DbView } from '../../platform/db/database.js';
-import { insertNotification } from './notify.repository.js';
+import { insertNotification, insertNotifications } from './notify.repository.js';
 import type { NotifyTables } from './notify.tables.js';
 
 export type NotifyInput<T extends NotificationTemplate = NotificationTemplate> = {
@@ -21,11 +21,26 @@ export async function notifyUser<T extends NotificationTemplate>(
   trx: DbView<NotifyTables>,
   input: NotifyInput<T>,
 ): Promise<{ id: string }> {
+  const id = await insertNotification(trx, checkedValues(input));
+  return { id };
+}
+
+/** notifyUser for several notifications at once (one statement): a batch of credits, say. */
+export async function notifyUsers<T extends NotificationTemplate>(
+  trx: DbView<NotifyTables>,
+  inputs: NotifyInput<T>[],
+): Promise<void> {
+  await insertNotifications(
+    trx,
+    inputs.map((input) => checkedValues(input)),
+  );
+}
+
+function checkedValues<T extends NotificationTemplate>(input: NotifyInput<T>) {
   if (!/^[1-9][0-9]{0,17}$/.test(input.userId)) throw new Error(`notifyUser: bad user id ${input.userId}`);
   const parsed = notificationParamsSchema(input.template).safeParse(input.params);
   if (!parsed.success) {
     throw new Error(`notifyUser: parameters do not fit ${input.template}: ${parsed.error.message}`);
   }
-  const id = await insertNotification(trx, { userId: input.userId, template: input.template, params: parsed.data });
-  return { id };
+  return { userId: input.userId, template: input.template, params: parsed.data };
 }

@@ -20,30 +20,40 @@ export type NotificationRow = {
   created_at: Date;
 };
 
+type NotificationValues = { userId: string; template: NotificationTemplate; params: Record<string, string> };
+
 /**
  * Inserts a notification and, in the same statement, queues `pg_notify(NOTIFY_CHANNEL, id)`:
  * the notice leaves with the commit of the caller's transaction and never without it. The e-mail
  * copy is asked for ('pending') when the user's setting is on at that moment.
  */
-export async function insertNotification(
-  db: Db,
-  values: { userId: string; template: NotificationTemplate; params: Record<string, string> },
-): Promise<string> {
+export async function insertNotification(db: Db, values: NotificationValues): Promise<string> {
+  const [id] = await insertNotifications(db, [values]);
+  if (id === undefined) throw new Error('notification insert returned no row');
+  return id;
+}
+
+/**
+ * Several notifications in one statement (column arrays through unnest: three parameters
+ * whatever the count), each with its own pg_notify, as insertNotification. Answers the new ids.
+ */
+export async function insertNotifications(db: Db, values: NotificationValues[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const userIds = values.map((value) => value.userId);
+  const templates = values.map((value) => value.template);
+  const params = values.map((value) => JSON.stringify(value.params));
   const { rows } = await sql<{ id: string }>`
     WITH inserted AS (
       INSERT INTO notify_notifications (user_id, template, params, email_status)
-      VALUES (
-        ${values.userId}, ${values.template}, ${JSON.stringify(values.params)}::jsonb,
+      SELECT v.user_id, v.template, v.params,
         CASE WHEN EXISTS (
-          SELECT 1 FROM notify_preferences WHERE user_id = ${values.userId} AND email_enabled
+          SELECT 1 FROM notify_preferences p WHERE p.user_id = v.user_id AND p.email_enabled
         ) THEN 'pending' END
-      )
+      FROM unnest(${userIds}::bigint[], ${templates}::text[], ${params}::jsonb[]) AS v(user_id, template, params)
       RETURNING id
     )
     SELECT id, pg_notify(${NOTIFY_CHANNEL}, id::text) FROM inserted`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('notification insert returned no row');
-  return String(row.id);
+  return rows.map((row) => String(row.id));
 }
 
 export async function findNotification(db: Db, id: string): Promise<NotificationRow | undefined> {

@@ -12,11 +12,12 @@ import {
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import type { EvmNetwork, TokenSymbol } from '../../platform/chain/networks.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
-import { confirmDeposit } from './credit-deposit.js';
+import { confirmDeposits } from './credit-deposit.js';
 import type { DepositsContext } from './deposits.context.js';
 import {
   type ChainDepositInput,
   countDepositAddresses,
+  type DepositRow,
   deleteChainBlocksAbove,
   findChainBlock,
   findCursor,
@@ -26,7 +27,7 @@ import {
   listDepositAddresses,
   listUnconfirmedUpTo,
   pruneChainBlocksBelow,
-  recordChainDeposit,
+  recordChainDeposits,
   saveCursor,
   updateDeposit,
 } from './deposits.repository.js';
@@ -47,6 +48,12 @@ import { findAssetSettings } from './payments.repository.js';
  * orphaned blocks' unconfirmed deposits become 'orphaned' (re-mined, they come back); one that
  * was already confirmed or credited raises an operator alert and no credit changes.
  */
+
+/**
+ * Deposits confirmed in one transaction at most: a block's worth of credits in a few statements,
+ * while a lock on many users' accounts is held only briefly.
+ */
+const CONFIRM_BATCH = 500;
 
 /** Stored block hashes kept below the cursor (must exceed the confirmations). */
 const BLOCK_WINDOW = 256n;
@@ -228,11 +235,14 @@ export function createChainWatcher(options: {
     }
     const at = clock.now();
     await inRetriedTransaction(db, async (trx) => {
-      for (const deposit of found) {
-        const minimum = Decimal.parse(minimums.get(deposit.asset) ?? '0');
-        const status = Decimal.parse(deposit.amount).lt(minimum) ? 'below_minimum' : 'pending';
-        await recordChainDeposit(trx, { ...deposit, status, at });
-      }
+      await recordChainDeposits(
+        trx,
+        found.map((deposit) => {
+          const minimum = Decimal.parse(minimums.get(deposit.asset) ?? '0');
+          const status = Decimal.parse(deposit.amount).lt(minimum) ? ('below_minimum' as const) : ('pending' as const);
+          return { ...deposit, status, at };
+        }),
+      );
       await insertChainBlock(trx, network.id, {
         number,
         hash: block.hash as string,
@@ -250,20 +260,30 @@ export function createChainWatcher(options: {
     return 'ok';
   }
 
-  /** Deposits deep enough: still canonical → confirmed (credited or below minimum); else orphaned. */
+  /**
+   * Deposits deep enough: still canonical → confirmed (credited or below minimum), a block's
+   * deposits together in transactions of up to CONFIRM_BATCH; else orphaned.
+   */
   async function confirmUpTo(cursor: bigint): Promise<void> {
     const deepest = cursor - BigInt(network.confirmations) + 1n;
     if (deepest < 0n) return;
     const due = await listUnconfirmedUpTo(db, network.id, deepest);
+    const byBlock = new Map<bigint, DepositRow[]>();
     for (const deposit of due) {
       const number = deposit.blockNumber as bigint;
+      byBlock.set(number, [...(byBlock.get(number) ?? []), deposit]);
+    }
+    for (const [number, deposits] of byBlock) {
       const stored = await findChainBlock(db, network.id, number);
       const canonical = stored?.hash ?? (await blockAt(number))?.hash?.toLowerCase() ?? null;
-      if (canonical !== deposit.blockHash) {
-        await updateDeposit(db, deposit.id, { status: 'orphaned', reason: 'reorg', at: clock.now() });
-        continue;
+      const confirmable: string[] = [];
+      for (const deposit of deposits) {
+        if (canonical === deposit.blockHash) confirmable.push(deposit.id);
+        else await updateDeposit(db, deposit.id, { status: 'orphaned', reason: 'reorg', at: clock.now() });
       }
-      await confirmDeposit(context, deposit.id);
+      for (let start = 0; start < confirmable.length; start += CONFIRM_BATCH) {
+        await confirmDeposits(context, confirmable.slice(start, start + CONFIRM_BATCH));
+      }
     }
   }
 

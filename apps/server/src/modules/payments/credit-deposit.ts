@@ -1,10 +1,17 @@
 import { Decimal, parseAmount } from '@openbourse/money';
 import type { Transaction } from 'kysely';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
-import { transfer } from '../ledger/index.js';
-import { notifyUser } from '../notify/index.js';
+import { type TransferResult, transferBatch } from '../ledger/index.js';
+import { notifyUser, notifyUsers } from '../notify/index.js';
 import { ASSET_DECIMALS, clearingOf, type DepositsContext, type DepositsDbTables } from './deposits.context.js';
-import { type DepositRow, lockConfirmedBelowMinimum, lockDeposit, updateDeposit } from './deposits.repository.js';
+import {
+  type DepositRow,
+  lockConfirmedBelowMinimum,
+  lockDeposit,
+  lockDeposits,
+  markDepositsCredited,
+  updateDeposit,
+} from './deposits.repository.js';
 import { findAssetSettings } from './payments.repository.js';
 
 type Trx = Transaction<DepositsDbTables>;
@@ -26,41 +33,61 @@ export async function creditLocked(
   idempotencyKey: string,
 ): Promise<boolean> {
   const locked = await lockDeposit(trx, deposit.id);
-  // Credited already (a replay, another path); rejected; or orphaned by a reorg: nothing moves.
-  if (!locked || locked.status === 'credited' || locked.status === 'rejected' || locked.status === 'orphaned') {
-    return false;
-  }
-  const decimals = ASSET_DECIMALS[locked.asset];
-  if (decimals === undefined) throw new Error(`deposit ${locked.id}: unknown asset ${locked.asset}`);
-  const moved = await transfer(trx, {
-    book: 'live',
-    asset: locked.asset,
-    from: clearingOf(locked.network),
-    to: { kind: 'available', userId: locked.userId },
-    amount: parseAmount(locked.amount, decimals),
-    reason: 'deposit',
-    reference: { type: 'deposit', id: locked.id },
-    idempotencyKey,
-  });
-  const at = context.clock.now();
-  await updateDeposit(trx, locked.id, {
-    status: 'credited',
-    creditedAt: at,
-    creditTransferId: moved.id,
-    ...(locked.confirmedAt ? {} : { confirmedAt: at }),
-    at,
-  });
-  await notifyUser(trx, {
-    userId: locked.userId,
-    template: 'deposit_received',
-    params: {
-      amount: locked.amount,
-      asset: locked.asset,
-      network: locked.network,
-      txHash: locked.txHash ?? `claim${locked.id.padStart(8, '0')}`,
-    },
-  });
+  if (!locked || !isCreditable(locked)) return false;
+  await creditLockedDeposits(trx, context, [{ deposit: locked, idempotencyKey }]);
   return true;
+}
+
+/** Credited already (a replay, another path), rejected, or orphaned by a reorg: nothing moves. */
+const isCreditable = (deposit: DepositRow) =>
+  deposit.status !== 'credited' && deposit.status !== 'rejected' && deposit.status !== 'orphaned';
+
+/**
+ * The credit of creditLocked for deposits the caller has locked and found creditable, all in one
+ * go: one ledger batch (each transfer under its own key), one update of the records, one insert
+ * of the notifications. A block's thousand deposits cost a few statements, not thousands.
+ */
+async function creditLockedDeposits(
+  trx: Trx,
+  context: Pick<DepositsContext, 'clock'>,
+  credits: { deposit: DepositRow; idempotencyKey: string }[],
+): Promise<void> {
+  if (credits.length === 0) return;
+  const moved = await transferBatch(
+    trx,
+    credits.map(({ deposit, idempotencyKey }) => {
+      const decimals = ASSET_DECIMALS[deposit.asset];
+      if (decimals === undefined) throw new Error(`deposit ${deposit.id}: unknown asset ${deposit.asset}`);
+      return {
+        book: 'live' as const,
+        asset: deposit.asset,
+        from: clearingOf(deposit.network),
+        to: { kind: 'available' as const, userId: deposit.userId },
+        amount: parseAmount(deposit.amount, decimals),
+        reason: 'deposit' as const,
+        reference: { type: 'deposit', id: deposit.id },
+        idempotencyKey,
+      };
+    }),
+  );
+  await markDepositsCredited(
+    trx,
+    credits.map(({ deposit }, index) => ({ id: deposit.id, transferId: (moved[index] as TransferResult).id })),
+    context.clock.now(),
+  );
+  await notifyUsers<'deposit_received'>(
+    trx,
+    credits.map(({ deposit }) => ({
+      userId: deposit.userId,
+      template: 'deposit_received' as const,
+      params: {
+        amount: deposit.amount,
+        asset: deposit.asset,
+        network: deposit.network,
+        txHash: deposit.txHash ?? `claim${deposit.id.padStart(8, '0')}`,
+      },
+    })),
+  );
 }
 
 /**
@@ -79,64 +106,83 @@ export async function creditBelowMinimumIfReached(
   const pending = await lockConfirmedBelowMinimum(trx, userId, asset);
   const total = pending.reduce((sum, deposit) => sum.add(Decimal.parse(deposit.amount)), Decimal.parse('0'));
   if (pending.length === 0 || total.lt(Decimal.parse(settings.depositMinimum))) return 0;
-  let credited = 0;
-  for (const deposit of pending) {
-    if (await creditLocked(trx, context, deposit, chainCreditKey(deposit))) credited += 1;
-  }
-  return credited;
+  const creditable = pending.filter(isCreditable);
+  await creditLockedDeposits(
+    trx,
+    context,
+    creditable.map((deposit) => ({ deposit, idempotencyKey: chainCreditKey(deposit) })),
+  );
+  return creditable.length;
 }
 
+/** The watcher's confirmation of one chain deposit: confirmDeposits of one. */
+export const confirmDeposit = (context: DepositsContext, depositId: string) => confirmDeposits(context, [depositId]);
+
 /**
- * The watcher's confirmation of one chain deposit (its block deep enough and still canonical):
- * at or above the minimum it is credited; below, it stays recorded (status below_minimum), the
- * user is told, an operator may decide it in the `deposit` queue, and it is credited with the
- * user's other small deposits of the asset once together they reach the minimum. One
- * transaction; a deposit already confirmed is left alone (restarts, a second instance).
+ * The watcher's confirmation of chain deposits (their blocks deep enough and still canonical),
+ * in one transaction: at or above the minimum they are credited together; below, each stays
+ * recorded (status below_minimum), the user is told, an operator may decide it in the `deposit`
+ * queue, and it is credited with the user's other small deposits of the asset once together
+ * they reach the minimum. A deposit already confirmed is left alone (restarts, a second
+ * instance): the records are locked first.
  */
-export async function confirmDeposit(context: DepositsContext, depositId: string): Promise<void> {
+export async function confirmDeposits(context: DepositsContext, depositIds: string[]): Promise<void> {
   await inRetriedTransaction(context.db, async (trx) => {
-    const deposit = await lockDeposit(trx, depositId);
-    if (!deposit || deposit.confirmedAt !== null) return;
-    if (deposit.status !== 'pending' && deposit.status !== 'below_minimum') return;
-    const at = context.clock.now();
-    const settings = await findAssetSettings(trx, deposit.asset);
-    const minimum = settings?.depositMinimum ?? '0';
-    const isBelow = Decimal.parse(deposit.amount).lt(Decimal.parse(minimum));
-    if (!isBelow) {
-      await creditLocked(trx, context, deposit, chainCreditKey(deposit));
-      return;
+    const due = (await lockDeposits(trx, depositIds)).filter(
+      (deposit) => deposit.confirmedAt === null && (deposit.status === 'pending' || deposit.status === 'below_minimum'),
+    );
+    const minimums = new Map<string, string>();
+    for (const deposit of due) {
+      if (!minimums.has(deposit.asset)) {
+        minimums.set(deposit.asset, (await findAssetSettings(trx, deposit.asset))?.depositMinimum ?? '0');
+      }
     }
-    await updateDeposit(trx, deposit.id, { status: 'below_minimum', confirmedAt: at, at });
-    await notifyUser(trx, {
-      userId: deposit.userId,
-      template: 'deposit_below_minimum',
-      params: {
-        amount: deposit.amount,
-        asset: deposit.asset,
-        network: deposit.network,
-        txHash: deposit.txHash ?? '',
-        minimum,
-      },
-    });
-    await context.reviews.submit(trx, {
-      kind: 'deposit',
-      sourceKey: `deposit:${deposit.id}`,
-      userId: deposit.userId,
-      summary: `Below-minimum deposit of ${deposit.amount} ${deposit.asset} on ${deposit.network} (minimum ${minimum})`,
+    const minimumOf = (deposit: DepositRow) => minimums.get(deposit.asset) ?? '0';
+    const isBelow = (deposit: DepositRow) => Decimal.parse(deposit.amount).lt(Decimal.parse(minimumOf(deposit)));
+    await creditLockedDeposits(
+      trx,
+      context,
+      due
+        .filter((deposit) => !isBelow(deposit))
+        .map((deposit) => ({ deposit, idempotencyKey: chainCreditKey(deposit) })),
+    );
+    for (const deposit of due.filter(isBelow)) await keepBelowMinimum(trx, context, deposit, minimumOf(deposit));
+  });
+}
+
+/** A confirmed deposit under the minimum: recorded, told, queued for an operator, maybe credited. */
+async function keepBelowMinimum(trx: Trx, context: DepositsContext, deposit: DepositRow, minimum: string) {
+  const at = context.clock.now();
+  await updateDeposit(trx, deposit.id, { status: 'below_minimum', confirmedAt: at, at });
+  await notifyUser(trx, {
+    userId: deposit.userId,
+    template: 'deposit_below_minimum',
+    params: {
       amount: deposit.amount,
       asset: deposit.asset,
-      payload: {
-        depositId: deposit.id,
-        network: deposit.network,
-        txHash: deposit.txHash,
-        logIndex: deposit.logIndex,
-        belowMinimum: true,
-        fileIds: [],
-      },
-      requestedBy: null,
-      requestId: 'chain-watcher',
-      ip: null,
-    });
-    await creditBelowMinimumIfReached(trx, context, deposit.userId, deposit.asset);
+      network: deposit.network,
+      txHash: deposit.txHash ?? '',
+      minimum,
+    },
   });
+  await context.reviews.submit(trx, {
+    kind: 'deposit',
+    sourceKey: `deposit:${deposit.id}`,
+    userId: deposit.userId,
+    summary: `Below-minimum deposit of ${deposit.amount} ${deposit.asset} on ${deposit.network} (minimum ${minimum})`,
+    amount: deposit.amount,
+    asset: deposit.asset,
+    payload: {
+      depositId: deposit.id,
+      network: deposit.network,
+      txHash: deposit.txHash,
+      logIndex: deposit.logIndex,
+      belowMinimum: true,
+      fileIds: [],
+    },
+    requestedBy: null,
+    requestId: 'chain-watcher',
+    ip: null,
+  });
+  await creditBelowMinimumIfReached(trx, context, deposit.userId, deposit.asset);
 }

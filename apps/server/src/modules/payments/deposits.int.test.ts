@@ -7,6 +7,7 @@ import { erc20Abi } from '../../platform/chain/erc20.js';
 import { sweepGasPrivateKey } from '../../platform/chain/hd-keys.js';
 import { localChain } from '../../platform/chain/local-node.js';
 import { EVM_NETWORK_DEFAULTS, type EvmNetwork, type TokenSymbol } from '../../platform/chain/networks.js';
+import { testTokenAbi } from '../../platform/chain/test-token.artifact.js';
 import { systemClock } from '../../platform/clock.js';
 import { createAlerts } from '../../platform/jobs/alerts.js';
 import { startTestChain, type TestChain } from '../../test/local-chain.js';
@@ -315,6 +316,42 @@ describe('deposits on the local chain', () => {
     await expect(claimDeposit(runtime.context, caller, claim)).rejects.toMatchObject({
       code: CATALOGUE.DEPOSIT_HASH_RECORDED.code,
     });
+    await expectCleanLedger();
+  }, 60_000);
+
+  it('confirms a block of many deposits together: each credited and notified once, small ones kept until they add up', async () => {
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => createUserWithSession(testApp)));
+    const [a, b, c] = await Promise.all([first, second, third].map((user) => addressOf((user as { id: string }).id)));
+    const watcher = newWatcher();
+    await watcher.step();
+    // One transaction, five Transfer events in one block: two to the first user, one to the
+    // second, two below the minimum (120) to the third that together reach it.
+    const funder = privateKeyToAccount(chain.funderKey);
+    const wallet = createWalletClient({
+      account: funder,
+      chain: localChain(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    });
+    const hash = await wallet.writeContract({
+      address: chain.tokens.USDT,
+      abi: testTokenAbi,
+      functionName: 'mintBatch',
+      args: [[a, a, b, c, c] as Hex[], [usdt(200), usdt(130), usdt(125), usdt(40), usdt(90)]],
+    });
+    await client.waitForTransactionReceipt({ hash });
+    await chain.mine(1);
+    // Two watchers (two instances) confirm the same block at once.
+    await Promise.all([watcher.step(), newWatcher().step()]);
+    await watcher.step();
+
+    const ids = [first, second, third].map((user) => (user as { id: string }).id);
+    expect(await Promise.all(ids.map((id) => liveBalance(id, 'USDT')))).toEqual([usdt(330), usdt(125), usdt(130)]);
+    expect(await Promise.all(ids.map(depositTransfers))).toEqual([2, 1, 2]);
+    expect(await Promise.all(ids.map((id) => notifications(id, 'deposit_received')))).toEqual([2, 1, 2]);
+    expect(await notifications(ids[2] as string, 'deposit_below_minimum')).toBe(2);
+    const records = await listRecharge(runtime.context, ids[0] as string, { page: 1, size: 20 });
+    expect(records.items.map((deposit) => deposit.status)).toEqual(['credited', 'credited']);
+    expect(new Set(records.items.map((deposit) => deposit.txHash))).toEqual(new Set([hash.toLowerCase()]));
     await expectCleanLedger();
   }, 60_000);
 

@@ -247,30 +247,45 @@ export type ChainDepositInput = {
  * changes (a credited record never moves). Answers the record as it stands.
  */
 export async function recordChainDeposit(db: Db, input: ChainDepositInput): Promise<DepositRow> {
-  const txHash = input.txHash.toLowerCase();
+  await recordChainDeposits(db, [input]);
+  const row = await db
+    .selectFrom('payments_deposits')
+    .selectAll()
+    .where('network', '=', input.network)
+    .where('tx_hash', '=', input.txHash.toLowerCase())
+    .where('log_index', '=', input.logIndex)
+    .executeTakeFirstOrThrow();
+  return toDeposit(row as RawDeposit);
+}
+
+/** recordChainDeposit for a whole block's transfers: one statement, nothing answered. */
+export async function recordChainDeposits(db: Db, inputs: ChainDepositInput[]): Promise<void> {
+  if (inputs.length === 0) return;
   // An orphaned record seen again (the transaction re-mined) takes its new block and state.
   const revived = sql<boolean>`payments_deposits.status = 'orphaned'`;
   await db
     .insertInto('payments_deposits')
-    .values({
-      user_id: input.userId,
-      network: input.network,
-      asset: input.asset,
-      amount: input.amount,
-      tx_hash: txHash,
-      log_index: input.logIndex,
-      block_number: input.blockNumber.toString(),
-      block_hash: input.blockHash.toLowerCase(),
-      from_address: input.fromAddress,
-      to_address: input.toAddress,
-      source: input.source,
-      status: input.status,
-      wallet_address: input.wallet?.walletAddress ?? null,
-      token_type: input.wallet?.tokenType ?? null,
-      gas_used: input.wallet?.gasUsed ?? null,
-      created_at: input.at,
-      updated_at: input.at,
-    })
+    .values(
+      inputs.map((input) => ({
+        user_id: input.userId,
+        network: input.network,
+        asset: input.asset,
+        amount: input.amount,
+        tx_hash: input.txHash.toLowerCase(),
+        log_index: input.logIndex,
+        block_number: input.blockNumber.toString(),
+        block_hash: input.blockHash.toLowerCase(),
+        from_address: input.fromAddress,
+        to_address: input.toAddress,
+        source: input.source,
+        status: input.status,
+        wallet_address: input.wallet?.walletAddress ?? null,
+        token_type: input.wallet?.tokenType ?? null,
+        gas_used: input.wallet?.gasUsed ?? null,
+        created_at: input.at,
+        updated_at: input.at,
+      })),
+    )
     .onConflict((conflict) =>
       conflict
         .columns(['network', 'tx_hash', 'log_index'])
@@ -279,22 +294,15 @@ export async function recordChainDeposit(db: Db, input: ChainDepositInput): Prom
           block_number: sql<string>`CASE WHEN ${revived} THEN excluded.block_number ELSE payments_deposits.block_number END`,
           block_hash: sql<string>`CASE WHEN ${revived} THEN excluded.block_hash ELSE payments_deposits.block_hash END`,
           status: sql<DepositStatus>`CASE WHEN ${revived} THEN excluded.status ELSE payments_deposits.status END`,
-          source: input.wallet ? 'wallet' : sql<DepositSource>`payments_deposits.source`,
+          // A wallet's tracking (it carries the wallet fields) marks the record as paid from a wallet.
+          source: sql<DepositSource>`CASE WHEN excluded.source = 'wallet' THEN 'wallet' ELSE payments_deposits.source END`,
           wallet_address: sql<string | null>`COALESCE(excluded.wallet_address, payments_deposits.wallet_address)`,
           token_type: sql<string | null>`COALESCE(excluded.token_type, payments_deposits.token_type)`,
           gas_used: sql<string | null>`COALESCE(excluded.gas_used, payments_deposits.gas_used)`,
-          updated_at: input.at,
+          updated_at: sql<Date>`excluded.updated_at`,
         }),
     )
     .execute();
-  const row = await db
-    .selectFrom('payments_deposits')
-    .selectAll()
-    .where('network', '=', input.network)
-    .where('tx_hash', '=', txHash)
-    .where('log_index', '=', input.logIndex)
-    .executeTakeFirstOrThrow();
-  return toDeposit(row as RawDeposit);
 }
 
 export type ManualDepositInput = {
@@ -350,6 +358,36 @@ export async function findDeposit(db: Db, id: string): Promise<DepositRow | null
 export async function lockDeposit(db: Db, id: string): Promise<DepositRow | null> {
   const row = await db.selectFrom('payments_deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   return row ? toDeposit(row as RawDeposit) : null;
+}
+
+/** Several deposits locked at once, in id order (so two lockers never deadlock). */
+export async function lockDeposits(db: Db, ids: string[]): Promise<DepositRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('payments_deposits')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => toDeposit(row as RawDeposit));
+}
+
+/** Deposits credited together: each with its ledger transfer, confirmed now if not before. */
+export async function markDepositsCredited(
+  db: Db,
+  credits: { id: string; transferId: string }[],
+  at: Date,
+): Promise<void> {
+  if (credits.length === 0) return;
+  const ids = credits.map((credit) => credit.id);
+  const transferIds = credits.map((credit) => credit.transferId);
+  await sql`
+    UPDATE payments_deposits AS d
+    SET status = 'credited', credited_at = ${at}, credit_transfer_id = c.transfer_id,
+      confirmed_at = COALESCE(d.confirmed_at, ${at}), updated_at = ${at}
+    FROM unnest(${ids}::bigint[], ${transferIds}::bigint[]) AS c(id, transfer_id)
+    WHERE d.id = c.id`.execute(db);
 }
 
 /** Chain records not yet confirmed whose block is at or below `maxBlock`, oldest first. */
