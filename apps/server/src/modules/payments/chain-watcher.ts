@@ -12,6 +12,7 @@ import {
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import type { EvmNetwork, TokenSymbol } from '../../platform/chain/networks.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
+import { pauseUnlessAborted } from '../../platform/jobs/singleton.js';
 import { confirmDeposits } from './credit-deposit.js';
 import type { DepositsContext } from './deposits.context.js';
 import {
@@ -334,27 +335,11 @@ export function createChainWatcher(options: {
         } catch (error) {
           if (signal.aborted) return;
           log.error({ err: error, network: network.id }, 'deposit watcher step failed');
-          await sleep(Math.max(pollMs, 2000), signal);
+          await pauseUnlessAborted(Math.max(pollMs, 2000), signal);
           continue;
         }
-        await sleep(pollMs, signal);
+        await pauseUnlessAborted(pollMs, signal);
       }
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
 }

@@ -3,6 +3,7 @@ import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import { depositPrivateKeyAt } from '../../platform/chain/hd-keys.js';
 import type { EvmNetwork, TokenSymbol } from '../../platform/chain/networks.js';
+import { pauseUnlessAborted } from '../../platform/jobs/singleton.js';
 import type { DepositsContext } from './deposits.context.js';
 import {
   type DepositAddressRow,
@@ -215,13 +216,7 @@ export function createSweeper(options: {
         } catch (error) {
           log.error({ err: error, network: network.id }, 'deposit sweeper step failed');
         }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, intervalMs);
-          signal.addEventListener('abort', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+        await pauseUnlessAborted(intervalMs, signal);
       }
     },
   };

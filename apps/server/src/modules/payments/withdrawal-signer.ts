@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import { EVM_NETWORK_IDS, type EvmNetwork, type EvmNetworkId } from '../../platform/chain/networks.js';
 import { connectionStringOf } from '../../platform/db/database.js';
-import { runSingleton, type Singleton } from '../../platform/jobs/singleton.js';
+import { pauseUnlessAborted, runSingleton, type Singleton } from '../../platform/jobs/singleton.js';
 import { capture } from '../ledger/index.js';
 import { notifyUser } from '../notify/index.js';
 import { reasonText } from './withdrawal-reasons.js';
@@ -419,19 +419,6 @@ export function createWithdrawalSigner(deps: SignerDeps): WithdrawalSigner {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  const sleep = (ms: number, signal: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      const handle = setTimeout(resolve, ms);
-      signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(handle);
-          resolve();
-        },
-        { once: true },
-      );
-    });
-
   const connectionString = deps.lockConnectionString ?? connectionStringOf(deps.db);
   if (!connectionString) throw new Error('withdrawal signer: no connection string for its lock');
 
@@ -454,7 +441,7 @@ export function createWithdrawalSigner(deps: SignerDeps): WithdrawalSigner {
               } catch (error) {
                 deps.log.error({ network, err: message(error) }, 'withdrawal signer pass failed');
               }
-              await sleep(deps.config.pollMs, signal);
+              await pauseUnlessAborted(deps.config.pollMs, signal);
             }
           },
         }),

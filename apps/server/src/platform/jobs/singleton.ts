@@ -231,3 +231,23 @@ export function runSingleton(options: SingletonOptions): Singleton {
     },
   };
 }
+
+/**
+ * A singleton loop's pause: resolves after `ms`, or at once when the signal aborts. The abort
+ * listener is removed either way, so a loop that pauses forever adds none up.
+ */
+export function pauseUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}
