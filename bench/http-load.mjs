@@ -1,7 +1,9 @@
-// What the HTTP benchmarks share: command-line options, servers in their own processes, an
-// autocannon run that fails loudly on any refused request, and the median.
+// What the benchmarks share: command-line options, servers in their own processes, an
+// autocannon run that fails loudly on any refused request, medians and percentiles, CPU read
+// from /proc, and the machine, load and ledger-audit lines of a report.
 import { execFile, execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -118,16 +120,53 @@ export function processCpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
 }
 
-/** CPU time (ms) used so far by every process of the local PostgreSQL server (user postgres). */
+/** The p-th percentile (0–100) of some values (nearest rank). */
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+export const sleep = (duration) => new Promise((resolve) => setTimeout(resolve, duration));
+
+/** "machine: 2 × <cpu>, node v20…; load average at start 0.12 0.30 0.41" */
+export function machineLine() {
+  const cpus = os.cpus();
+  return `machine: ${cpus.length} × ${cpus[0]?.model}, node ${process.version}; load average at start ${loadAverage()}`;
+}
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+/** The ledger audit's verdict as one line (the ledger module of the server build). */
+export async function ledgerAuditLine(ledger, db) {
+  const findings = await ledger.auditLedger(db);
+  return findings.length === 0
+    ? 'ledger audit: every invariant holds'
+    : `ledger audit: ${findings.length} findings ${JSON.stringify(findings.slice(0, 3))}`;
+}
+
+/**
+ * CPU time (ms) used so far by the local PostgreSQL server (user postgres): the postmaster, its
+ * live backends, and the backends that already ended (their time is in the postmaster's
+ * cutime/cstime once reaped), so a connection closing mid-run does not make the figure drop.
+ */
 export function postgresCpuMs() {
-  const pids = execFileSync('pgrep', ['-u', 'postgres', 'postgres']).toString().trim().split('\n');
+  const pids = execFileSync('pgrep', ['-u', 'postgres', 'postgres']).toString().trim().split('\n').map(Number);
+  const stat = (pid) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   let total = 0;
+  let reaped = 0;
   for (const pid of pids) {
     try {
       total += processCpuMs(pid);
+      const fields = stat(pid);
+      // The postmaster: its parent is not a postgres process.
+      if (!pids.includes(Number(fields[1]))) reaped += ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
     } catch {
       // A backend that ended between pgrep and the read.
     }
   }
-  return total;
+  return total + reaped;
 }

@@ -30,10 +30,11 @@ export async function createScratchDatabase(name) {
 
 /**
  * The whole platform (the server build: run `npx tsc -b` first) on a fresh scratch database:
- * migrated, instruments seeded, logging off. `env` adds settings to process.env's. `close()`
- * stops it and drops the database.
+ * migrated, instruments seeded, logging off. `env` adds settings to process.env's. With
+ * `worker: true` the app gets the connection string its worker role needs (singleton locks,
+ * listeners), as `npm start` gives it. `close()` stops it and drops the database.
  */
-export async function startPlatformOnScratch(name, env = {}, pool = {}) {
+export async function startPlatformOnScratch(name, env = {}, pool = {}, { worker = false } = {}) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const dist = (file) => import(pathToFileURL(path.join(root, 'apps/server/dist', file)).href);
   const [{ buildApp }, { loadConfig }, { createDatabase }, { migrate }, { seedMarket }] = await Promise.all([
@@ -48,7 +49,7 @@ export async function startPlatformOnScratch(name, env = {}, pool = {}) {
   const db = createDatabase(scratch.url, pool);
   await seedMarket(db);
   const config = loadConfig({ ...process.env, DATABASE_URL: scratch.url, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, ...(worker ? { connectionString: scratch.url } : {}) });
   return {
     app,
     db,
