@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from 'viem';
 import { erc20Abi } from '../../platform/chain/erc20.js';
+import { sweepGasAddress } from '../../platform/chain/hd-keys.js';
 import type { EvmNetwork, TokenSymbol } from '../../platform/chain/networks.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { pauseUnlessAborted } from '../../platform/jobs/singleton.js';
@@ -89,6 +90,12 @@ export function createChainWatcher(options: {
     tokenByAddress.set(token.address.toLowerCase(), { symbol, decimals: token.decimals });
   }
   const tokenAddresses = [...tokenByAddress.keys()] as `0x${string}`[];
+  // The platform's own transfers to deposit addresses are not deposits: the sweeper's gas wallet
+  // tops up an address's ETH before sweeping its tokens (counted as a user's ETH, it would
+  // credit the user with the platform's gas money).
+  const platformSenders = new Set<string>(
+    context.depositXpub ? [sweepGasAddress(context.depositXpub).toLowerCase()] : [],
+  );
   let addresses = new Map<string, Matched>();
   let addressesStale = true;
 
@@ -128,7 +135,7 @@ export function createChainWatcher(options: {
       }
     }
     for (const tx of block.transactions as Transaction[]) {
-      if (!tx.to || tx.value <= 0n) continue;
+      if (!tx.to || tx.value <= 0n || platformSenders.has(tx.from.toLowerCase())) continue;
       const owner = addresses.get(tx.to.toLowerCase());
       if (!owner) continue;
       const receipt = await client.getTransactionReceipt({ hash: tx.hash });

@@ -485,6 +485,14 @@ describe('deposits on the local chain', () => {
     expect(await client.getTransactionCount({ address: hot })).toBe(hotSentBefore);
     // The ledger still owes the user: sweeping moves chain funds, not balances.
     expect(await liveBalance(user.id, 'USDT')).toBe(usdt(200));
+    // The gas the sweeper sent to the deposit address is the platform's, not a deposit: once
+    // confirmed it is neither recorded nor credited, and the user is told nothing of it.
+    await chain.mine(2);
+    await watcher.step();
+    const recorded = await listRecharge(runtime.context, user.id, { page: 1, size: 20 });
+    expect(recorded.items.map((deposit) => deposit.asset)).toEqual(['USDT']);
+    expect(await liveBalance(user.id, 'ETH')).toBe(0n);
+    expect(await notifications(user.id, 'deposit_below_minimum')).toBe(0);
     await expectCleanLedger();
   }, 90_000);
 

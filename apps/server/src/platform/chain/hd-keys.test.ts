@@ -9,6 +9,8 @@ import {
   depositPrivateKeyAt,
   generateSandboxKeys,
   loadOrCreateSandboxKeys,
+  sweepGasAddress,
+  sweepGasPrivateKey,
 } from './hd-keys.js';
 
 // The well-known Hardhat / Foundry development mnemonic: its m/44'/60'/0'/0/i accounts are published.
@@ -50,6 +52,13 @@ describe("deposit keys (BIP-32, account level m/44'/60'/0')", () => {
       expect(privateKeyToAccount(depositPrivateKeyAt(fresh.depositXprv, index)).address).toBe(address);
     }
     expect(depositAddressAt(fresh.depositXpub, 1)).not.toBe(depositAddressAt(fresh.depositXpub, 0));
+  });
+
+  it('derives the gas wallet the xprv controls from the xpub too, apart from every deposit address', () => {
+    const fresh = generateSandboxKeys();
+    const gasWallet = sweepGasAddress(fresh.depositXpub);
+    expect(privateKeyToAccount(sweepGasPrivateKey(fresh.depositXprv)).address).toBe(gasWallet);
+    for (const index of [0, 1, 2]) expect(depositAddressAt(fresh.depositXpub, index)).not.toBe(gasWallet);
   });
 
   it('refuses indexes outside 0…2³¹−1 and an xpub where an xprv is needed', () => {

@@ -70,6 +70,16 @@ export function sweepGasPrivateKey(xprv: string): `0x${string}` {
   return bytesToHex(child.privateKey);
 }
 
+/**
+ * The sweeper's gas wallet's address, from the xpub alone (child 1/0 is not hardened): the
+ * deposit watcher knows the platform's own gas top-ups of deposit addresses by it.
+ */
+export function sweepGasAddress(xpub: string): `0x${string}` {
+  const child = HDKey.fromExtendedKey(xpub).deriveChild(1).deriveChild(0);
+  if (!child.publicKey) throw new Error('the extended key has no public key');
+  return addressOfCompressedKey(child.publicKey);
+}
+
 /** The account-level extended keys (m/44'/60'/0') of a BIP-39 mnemonic. */
 export function depositKeysFromMnemonic(mnemonic: string): { depositXpub: string; depositXprv: string } {
   const accountKey = mnemonicToAccount(mnemonic, { path: DEPOSIT_ACCOUNT_PATH }).getHdKey();
