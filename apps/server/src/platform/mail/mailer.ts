@@ -36,3 +36,22 @@ export function createMailer(
     },
   };
 }
+
+export type OutboxMail = { id: string; to: string; subject: string; text: string; createdAt: Date };
+
+/** The newest development mails (the outbox), newest first; `to` narrows them to one address. */
+export async function readOutbox(
+  db: DbView<PlatformTables>,
+  query: { limit: number; to?: string },
+): Promise<OutboxMail[]> {
+  let select = db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(query.limit);
+  if (query.to) select = select.where('to_address', '=', query.to);
+  const rows = await select.execute();
+  return rows.map((row) => ({
+    id: String(row.id),
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    createdAt: row.created_at,
+  }));
+}
