@@ -59,6 +59,7 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'notify/notify.constants.ts',
       'notify/notify.endpoints.ts',
       'payments/deposits.endpoints.ts',
+      'payments/erc20-abi.ts',
       'payments/faucet.endpoints.ts',
       'payments/payments-admin.endpoints.ts',
       'payments/withdrawals.endpoints.ts',

@@ -22,6 +22,7 @@ export * from './market/market-hours.endpoints.js';
 export * from './notify/notify.constants.js';
 export * from './notify/notify.endpoints.js';
 export * from './payments/deposits.endpoints.js';
+export * from './payments/erc20-abi.js';
 export * from './payments/faucet.endpoints.js';
 export * from './payments/payments-admin.endpoints.js';
 export * from './payments/withdrawals.endpoints.js';

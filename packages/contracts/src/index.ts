@@ -45,6 +45,7 @@ export * from './notify/notify.texts.js';
 export * from './payments/deposits.contracts.js';
 export * from './payments/deposits.endpoints.js';
 export * from './payments/deposits.routes.js';
+export * from './payments/erc20-abi.js';
 export * from './payments/faucet.contracts.js';
 export * from './payments/faucet.endpoints.js';
 export * from './payments/faucet.routes.js';

@@ -1,8 +1,9 @@
 import type { TDeposit, TWalletAuthRequest } from '@openbourse/contracts';
+import { ERC20_ABI } from '@openbourse/contracts/constants';
 import { decodeFunctionData, hexToString, toFunctionSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { DepositWalletError } from './wallet-errors';
-import { DEPOSIT_TOKEN_ABI, payFromWallet, type WalletDepositInput } from './wallet-pay';
+import { payFromWallet, type WalletDepositInput } from './wallet-pay';
 
 const FROM = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const DEPOSIT = '0x1111111111111111111111111111111111111111';
@@ -136,7 +137,7 @@ describe('payFromWallet', () => {
     expect(sent).toHaveLength(1);
     const tx = sent[0]?.params?.[0] as { to: string; data: `0x${string}`; value?: string };
     expect(tx.to.toLowerCase()).toBe(TOKEN);
-    const decoded = decodeFunctionData({ abi: DEPOSIT_TOKEN_ABI, data: tx.data });
+    const decoded = decodeFunctionData({ abi: ERC20_ABI, data: tx.data });
     expect(decoded.functionName).toBe('transfer');
     expect(decoded.args).toEqual([DEPOSIT, 120_000_000n]);
     expect(run.tracked).toEqual([{ network: 'local', txHash: HASH }]);
@@ -154,7 +155,7 @@ describe('payFromWallet', () => {
     const forbidden = allowanceFunctions.map((parts) => toFunctionSelector(parts.join('')));
     const payloads = calls.map((call) => JSON.stringify(call.params ?? []).toLowerCase());
     for (const selector of forbidden) expect(payloads.some((text) => text.includes(selector.slice(2)))).toBe(false);
-    expect(DEPOSIT_TOKEN_ABI.map((entry) => entry.name)).toEqual(['transfer', 'balanceOf', 'decimals']);
+    expect(ERC20_ABI.map((entry) => entry.name)).toEqual(['transfer', 'balanceOf', 'decimals', 'Transfer']);
   });
 
   it('skips the link when the wallet is already linked, and asks the wallet to switch to the network', async () => {

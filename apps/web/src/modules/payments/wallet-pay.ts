@@ -1,4 +1,5 @@
 import type { TDeposit, TWalletAuthRequest, TWalletNetworkConfig } from '@openbourse/contracts';
+import { ERC20_ABI } from '@openbourse/contracts/constants';
 import {
   type Address,
   createClient,
@@ -26,36 +27,9 @@ import { DepositWalletError, depositWalletFailure } from './wallet-errors';
  * EIP-1193 wallet, put it on the deposit's network, link it once by signing the server's
  * message, check the balance and the gas, then send ONE `transfer(depositAddress, amount)`
  * (or a plain ETH payment) and hand the hash to the server to follow. Never an allowance:
- * the ABI below holds no allowance function of any kind (SPEC §0 rule 3), so none can be called.
+ * the shared ERC20_ABI holds no allowance function of any kind (SPEC §0 rule 3), so none can be called.
  * Loaded on demand from the deposit screen: viem never enters the first page.
  */
-
-export const DEPOSIT_TOKEN_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'account', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'decimals',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'uint8' }],
-  },
-] as const;
 
 /** A prompt the user must answer in the wallet. */
 export const WALLET_PROMPT_TIMEOUT_MS = 5 * 60_000;
@@ -205,7 +179,7 @@ async function pay(input: WalletDepositInput, deps: WalletDepositDeps): Promise<
       ? {
           from,
           to: token.address,
-          data: encodeFunctionData({ abi: DEPOSIT_TOKEN_ABI, functionName: 'transfer', args: [to, units] }),
+          data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to, units] }),
         }
       : { from, to, value: numberToHex(units) };
   if (token.kind === 'token') {
@@ -214,12 +188,12 @@ async function pay(input: WalletDepositInput, deps: WalletDepositDeps): Promise<
       params: [
         {
           to: token.address,
-          data: encodeFunctionData({ abi: DEPOSIT_TOKEN_ABI, functionName: 'balanceOf', args: [from] }),
+          data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'balanceOf', args: [from] }),
         },
         'latest',
       ],
     });
-    const balance = decodeFunctionResult({ abi: DEPOSIT_TOKEN_ABI, functionName: 'balanceOf', data: answer });
+    const balance = decodeFunctionResult({ abi: ERC20_ABI, functionName: 'balanceOf', data: answer });
     if (balance < units) throw new DepositWalletError('insufficientBalance');
   } else if (ethBalance < units) {
     throw new DepositWalletError('insufficientBalance');
