@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Code,
-  Container,
   Group,
   Modal,
   NativeSelect,
@@ -24,17 +23,16 @@ import { callApi } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useLocale } from '../market/use-locale';
-import { LiveOnly, StatusBadge } from './parts';
+import { PaymentsScreen, StatusBadge } from './parts';
 import { paymentsKeys, useAddressBook, useWalletConfig } from './payments.api';
-import { WithPaymentsTexts } from './payments-i18n';
 import { addressFormatOf, looksLikeAddress } from './payments-logic';
 
 /** `/profile/withdrawal-addresses`: the addresses withdrawals may pay to, each confirmed by e-mail and then cooled. */
 export default function AddressBookPage() {
   return (
-    <WithPaymentsTexts>
+    <PaymentsScreen screen="book">
       <AddressBook />
-    </WithPaymentsTexts>
+    </PaymentsScreen>
   );
 }
 
@@ -42,23 +40,13 @@ function AddressBook() {
   const { t } = useTranslation();
   const config = useWalletConfig();
   return (
-    <Container size="md" py="xl">
-      <Title order={1} mb="xs">
-        {t('payments.book.title')}
-      </Title>
-      <Text c="gray.7" mb="lg">
-        {t('payments.book.intro')}
-      </Text>
-      <LiveOnly>
-        <Stack gap="lg">
-          <QueryState query={config}>{(data) => <AddAddress config={data} />}</QueryState>
-          <Entries />
-          <Anchor component={Link} to="/withdraw" w="fit-content">
-            {t('payments.book.toWithdraw')}
-          </Anchor>
-        </Stack>
-      </LiveOnly>
-    </Container>
+    <Stack gap="lg">
+      <QueryState query={config}>{(data) => <AddAddress config={data} />}</QueryState>
+      <Entries />
+      <Anchor component={Link} to="/withdraw" w="fit-content">
+        {t('payments.book.toWithdraw')}
+      </Anchor>
+    </Stack>
   );
 }
 

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Code,
-  Container,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -25,9 +24,8 @@ import { errorMessage } from '../../shared/api/errors';
 import { QueryState } from '../../shared/ui/QueryState';
 import { DepositList } from './DepositList';
 import { ManualClaim } from './ManualClaim';
-import { CopyButton, LiveOnly, QrCode, TxHash } from './parts';
+import { CopyButton, PaymentsScreen, QrCode, TxHash } from './parts';
 import { paymentsKeys, useDepositAddress, useWalletConfig } from './payments.api';
-import { WithPaymentsTexts } from './payments-i18n';
 import { ASSET_DECIMALS, amountProblem, assetsOffered, initialChoice, networksFor } from './payments-logic';
 import { DepositWalletError, type DepositWalletErrorKey } from './wallet-errors';
 import type { WalletDepositAsset, WalletDepositStep } from './wallet-pay';
@@ -55,28 +53,15 @@ async function loadWalletCode() {
 /** `/deposit?asset=&network=`: the user's own deposit address, wallet payment or manual claim, and the live list. */
 export default function DepositPage() {
   return (
-    <WithPaymentsTexts>
+    <PaymentsScreen screen="deposit" size="lg">
       <Deposit />
-    </WithPaymentsTexts>
+    </PaymentsScreen>
   );
 }
 
 function Deposit() {
-  const { t } = useTranslation();
   const config = useWalletConfig();
-  return (
-    <Container size="lg" py="xl">
-      <Title order={1} mb="xs">
-        {t('payments.deposit.title')}
-      </Title>
-      <Text c="gray.7" mb="lg">
-        {t('payments.deposit.intro')}
-      </Text>
-      <LiveOnly>
-        <QueryState query={config}>{(data) => <DepositScreen config={data} />}</QueryState>
-      </LiveOnly>
-    </Container>
-  );
+  return <QueryState query={config}>{(data) => <DepositScreen config={data} />}</QueryState>;
 }
 
 function DepositScreen({ config }: { config: TWalletPublicConfig }) {

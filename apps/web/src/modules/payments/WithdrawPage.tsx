@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Code,
-  Container,
   Group,
   Modal,
   NativeSelect,
@@ -32,9 +31,8 @@ import { catalogueMessage } from '../../shared/i18n/i18n';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useUserInfo } from '../identity/identity.api';
 import { EntryState } from './AddressBookPage';
-import { LiveOnly, StatusBadge } from './parts';
+import { PaymentsScreen, StatusBadge } from './parts';
 import { callApiWithCode, paymentsKeys, useAddressBook, useWalletConfig, useWithdrawalQuote } from './payments.api';
-import { WithPaymentsTexts } from './payments-i18n';
 import {
   ASSET_DECIMALS,
   amountProblem,
@@ -49,9 +47,9 @@ import { WithdrawalList } from './WithdrawalList';
 /** `/withdraw`: to a confirmed address-book entry, with the fee shown and a confirmation before money moves. */
 export default function WithdrawPage() {
   return (
-    <WithPaymentsTexts>
+    <PaymentsScreen screen="withdraw">
       <Withdraw />
-    </WithPaymentsTexts>
+    </PaymentsScreen>
   );
 }
 
@@ -59,25 +57,15 @@ function Withdraw() {
   const { t } = useTranslation();
   const config = useWalletConfig();
   return (
-    <Container size="md" py="xl">
-      <Title order={1} mb="xs">
-        {t('payments.withdraw.title')}
-      </Title>
-      <Text c="gray.7" mb="lg">
-        {t('payments.withdraw.intro')}
-      </Text>
-      <LiveOnly>
-        <Stack gap="lg">
-          <QueryState query={config}>{(data) => <WithdrawForm config={data} />}</QueryState>
-          <Card withBorder padding="lg" component="section" aria-labelledby="withdraw-list-title">
-            <Title order={2} size="h3" id="withdraw-list-title" mb="sm">
-              {t('payments.withdraw.listTitle')}
-            </Title>
-            <WithdrawalList />
-          </Card>
-        </Stack>
-      </LiveOnly>
-    </Container>
+    <Stack gap="lg">
+      <QueryState query={config}>{(data) => <WithdrawForm config={data} />}</QueryState>
+      <Card withBorder padding="lg" component="section" aria-labelledby="withdraw-list-title">
+        <Title order={2} size="h3" id="withdraw-list-title" mb="sm">
+          {t('payments.withdraw.listTitle')}
+        </Title>
+        <WithdrawalList />
+      </Card>
+    </Stack>
   );
 }
 

@@ -1,11 +1,49 @@
-import { Alert, Anchor, Badge, Button, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { session } from '../identity/session';
 import { useLiveSession } from './payments.api';
+import { WithPaymentsTexts } from './payments-i18n';
 import { explorerHref, shortHash } from './payments-logic';
+
+/**
+ * A money screen's frame: the payments texts loaded, its title and intro (`payments.<screen>.title`
+ * and `.intro`), and its body only for a signed-in live account (LiveOnly).
+ */
+export function PaymentsScreen({
+  screen,
+  size = 'md',
+  children,
+}: {
+  screen: 'deposit' | 'withdraw' | 'book';
+  size?: 'md' | 'lg';
+  children: ReactNode;
+}) {
+  return (
+    <WithPaymentsTexts>
+      <ScreenFrame screen={screen} size={size}>
+        {children}
+      </ScreenFrame>
+    </WithPaymentsTexts>
+  );
+}
+
+function ScreenFrame({ screen, size, children }: { screen: string; size: 'md' | 'lg'; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Container size={size} py="xl">
+      <Title order={1} mb="xs">
+        {t(`payments.${screen}.title`)}
+      </Title>
+      <Text c="gray.7" mb="lg">
+        {t(`payments.${screen}.intro`)}
+      </Text>
+      <LiveOnly>{children}</LiveOnly>
+    </Container>
+  );
+}
 
 /**
  * Deposits and withdrawals move live money only (SPEC §4 "Account mode"): a visitor is asked to
