@@ -111,6 +111,7 @@ const context = {
   depositXpub: keys.depositXpub,
   btcAddress: null,
   tronWatched: false,
+  tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   sandbox: true,
   // Every bench deposit is above the minimum: the review queue is never asked.
   reviews: {

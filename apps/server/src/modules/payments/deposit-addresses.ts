@@ -1,20 +1,22 @@
 import type { TDepositAddressQuery, TDepositAddressResponse } from '@openbourse/contracts';
-import { depositAddressAt } from '../../platform/chain/hd-keys.js';
+import { depositAddressAt, tronDepositAddressAt } from '../../platform/chain/hd-keys.js';
 import type { EvmNetworkId } from '../../platform/chain/networks.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type DepositsContext, evmNetworkOf } from './deposits.context.js';
 import { findDepositAddress, insertDepositAddress, takeAddressIndex } from './deposits.repository.js';
 import { findAssetSettings } from './payments.repository.js';
+import { TRON_CONFIRMATIONS, TRON_NETWORK } from './tron-watcher.js';
 
 /**
- * Per-user deposit addresses (issue 15): one per user per EVM network, derived from the
- * deployment's DEPOSIT_XPUB at an index taken from the network's sequence. The API process holds
- * no private key: only the worker's sweeper derives the matching key.
+ * Per-user deposit addresses (issue 15): one per user per EVM network (and on Tron when its API
+ * is set), derived from the deployment's DEPOSIT_XPUB at an index taken from the network's
+ * sequence (Tron: chain 2 of the same key). The API process holds no private key: only the
+ * worker's sweeper derives the matching key.
  */
 export async function ensureDepositAddress(
   context: DepositsContext,
-  network: EvmNetworkId,
+  network: EvmNetworkId | typeof TRON_NETWORK,
   userId: string,
 ): Promise<{ address: string; index: number }> {
   const existing = await findDepositAddress(context.db, network, userId);
@@ -23,7 +25,7 @@ export async function ensureDepositAddress(
   if (!xpub) throw new AppError('DEPOSIT_NETWORK_UNAVAILABLE');
   const created = await inRetriedTransaction(context.db, async (trx) => {
     const index = await takeAddressIndex(trx, network);
-    const address = depositAddressAt(xpub, index);
+    const address = network === TRON_NETWORK ? tronDepositAddressAt(xpub, index) : depositAddressAt(xpub, index);
     const isNew = await insertDepositAddress(trx, { network, userId, index, address, at: context.clock.now() });
     return isNew ? { address, index } : null;
   });
@@ -57,9 +59,19 @@ export async function depositAddressFor(
       memo: null,
     };
   }
-  if (query.network === 'tron') {
-    // No Tron address derivation in this issue: Tron deposits take the manual path.
-    throw new AppError('DEPOSIT_NETWORK_UNAVAILABLE');
+  if (query.network === TRON_NETWORK) {
+    // Watched only through a Tron API, and only USDT; without one Tron deposits take the manual claim.
+    if (!context.tronWatched || query.asset !== 'USDT') throw new AppError('DEPOSIT_NETWORK_UNAVAILABLE');
+    const { address } = await ensureDepositAddress(context, TRON_NETWORK, userId);
+    return {
+      asset: 'USDT',
+      network: TRON_NETWORK,
+      label: 'Tron',
+      address,
+      minimum,
+      confirmations: TRON_CONFIRMATIONS,
+      memo: null,
+    };
   }
   const network = evmNetworkOf(context, query.network);
   if (!network) throw new AppError('DEPOSIT_NETWORK_UNAVAILABLE');

@@ -1,18 +1,23 @@
 import type { TDeposit, TListRechargeQuery, TListRechargeResponse } from '@openbourse/contracts';
 import { type DepositsContext, evmNetworkOf } from './deposits.context.js';
 import { type DepositRow, findCursor, listUserDeposits } from './deposits.repository.js';
+import { TRON_CONFIRMATIONS, TRON_EXPLORER_TX_URL, TRON_NETWORK } from './tron-watcher.js';
 
 const LABELS: Record<string, string> = { tron: 'Tron', bitcoin: 'Bitcoin' };
 
 /** A deposit as the API answers it, confirmations counted from the watcher's head (its cursor). */
 export function depositToWire(context: DepositsContext, deposit: DepositRow, head: bigint | null): TDeposit {
   const network = evmNetworkOf(context, deposit.network);
-  const required = network?.confirmations ?? 0;
-  const confirmations =
-    deposit.blockNumber !== null && head !== null && head >= deposit.blockNumber
+  // The Tron watcher records only transfers its API already calls confirmed (solidified).
+  const isWatchedTron = deposit.network === TRON_NETWORK && deposit.source === 'watcher';
+  const required = isWatchedTron ? TRON_CONFIRMATIONS : (network?.confirmations ?? 0);
+  const confirmations = isWatchedTron
+    ? TRON_CONFIRMATIONS
+    : deposit.blockNumber !== null && head !== null && head >= deposit.blockNumber
       ? Number(head - deposit.blockNumber + 1n)
       : 0;
-  const txUrl = deposit.txHash && network?.explorerTxUrl ? `${network.explorerTxUrl}${deposit.txHash}` : null;
+  const explorer = deposit.network === TRON_NETWORK ? TRON_EXPLORER_TX_URL : network?.explorerTxUrl;
+  const txUrl = deposit.txHash && explorer ? `${explorer}${deposit.txHash}` : null;
   return {
     id: deposit.id,
     asset: deposit.asset as TDeposit['asset'],

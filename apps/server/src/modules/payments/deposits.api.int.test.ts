@@ -71,7 +71,8 @@ beforeAll(async () => {
     depositXprv: null,
     hotWalletAddress: null,
     btcAddress: BTC_ADDRESS,
-    tronWatched: false,
+    tron: null,
+    tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
     sandbox: true,
     reviews: {
       // Queued review items are not what this file checks (deposits.int.test.ts does).

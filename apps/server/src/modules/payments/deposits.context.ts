@@ -43,11 +43,13 @@ export type DepositsContext = {
   btcAddress: string | null;
   /** Whether Tron deposits are watched (TRON_API_URL); without it they take the manual path. */
   tronWatched: boolean;
+  /** The TRC-20 USDT contract (CHAIN_TOKEN_USDT_TRON), shown with the Tron network. */
+  tronUsdtContract: string;
   sandbox: boolean;
   reviews: Pick<ReviewQueue, 'submit' | 'findBySource'>;
   alerts: { raise(input: AlertInput): Promise<unknown> };
   /** Called when a deposit address was created (the watchers of this process refresh at once). */
-  onAddressCreated(network: EvmNetworkId): void;
+  onAddressCreated(network: string): void;
 };
 
 /** The ledger's asset decimals (migration 0004). */

@@ -160,6 +160,30 @@ export async function saveCursor(db: Db, network: string, blockNumber: bigint, a
     .execute();
 }
 
+/** The Tron watcher's position at a deposit address: the newest recorded transfer's block time (ms). */
+export async function findTronCursor(db: Db, address: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('payments_tron_cursors')
+    .select('last_timestamp')
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return row ? Number(row.last_timestamp) : null;
+}
+
+export async function saveTronCursor(db: Db, address: string, lastTimestamp: number, at: Date): Promise<void> {
+  await db
+    .insertInto('payments_tron_cursors')
+    .values({ address, last_timestamp: String(lastTimestamp), updated_at: at })
+    .onConflict((conflict) =>
+      conflict.column('address').doUpdateSet({
+        // Never backwards: two instances' last steps may finish out of order.
+        last_timestamp: sql<string>`GREATEST(payments_tron_cursors.last_timestamp, excluded.last_timestamp)`,
+        updated_at: at,
+      }),
+    )
+    .execute();
+}
+
 export type ChainBlockRow = { number: bigint; hash: string; parentHash: string };
 
 export async function insertChainBlock(
@@ -231,8 +255,9 @@ export type ChainDepositInput = {
   amount: string;
   txHash: string;
   logIndex: number;
-  blockNumber: bigint;
-  blockHash: string;
+  /** Null on Tron, whose API answers only confirmed transfers, without their block. */
+  blockNumber: bigint | null;
+  blockHash: string | null;
   fromAddress: string;
   toAddress: string;
   source: 'watcher' | 'wallet';
@@ -273,8 +298,8 @@ export async function recordChainDeposits(db: Db, inputs: ChainDepositInput[]): 
         amount: input.amount,
         tx_hash: input.txHash.toLowerCase(),
         log_index: input.logIndex,
-        block_number: input.blockNumber.toString(),
-        block_hash: input.blockHash.toLowerCase(),
+        block_number: input.blockNumber === null ? null : input.blockNumber.toString(),
+        block_hash: input.blockHash === null ? null : input.blockHash.toLowerCase(),
         from_address: input.fromAddress,
         to_address: input.toAddress,
         source: input.source,
@@ -388,6 +413,20 @@ export async function markDepositsCredited(
       confirmed_at = COALESCE(d.confirmed_at, ${at}), updated_at = ${at}
     FROM unnest(${ids}::bigint[], ${transferIds}::bigint[]) AS c(id, transfer_id)
     WHERE d.id = c.id`.execute(db);
+}
+
+/** A network's chain records not yet confirmed, oldest first (Tron: its API gives confirmed transfers only). */
+export async function listUnconfirmedOn(db: Db, network: string): Promise<DepositRow[]> {
+  const rows = await db
+    .selectFrom('payments_deposits')
+    .selectAll()
+    .where('network', '=', network)
+    .where('confirmed_at', 'is', null)
+    .where('status', 'in', ['pending', 'below_minimum'])
+    .where('log_index', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => toDeposit(row as RawDeposit));
 }
 
 /** Chain records not yet confirmed whose block is at or below `maxBlock`, oldest first. */

@@ -7,6 +7,7 @@ import type { DepositsContext } from './deposits.context.js';
 import { claimDeposit } from './manual-claim.js';
 import { findAssetSettings } from './payments.repository.js';
 import { treasuryChain } from './treasury-chain.js';
+import { TRON_CONFIRMATIONS, TRON_EXPLORER_TX_URL, TRON_NETWORK } from './tron-watcher.js';
 import { linkWallet, trackDeposit, walletAuthStatus, walletLinkMessage } from './wallet-link.js';
 
 async function walletConfig(context: DepositsContext): Promise<TWalletPublicConfig> {
@@ -24,16 +25,17 @@ async function walletConfig(context: DepositsContext): Promise<TWalletPublicConf
     watched: true,
     manualOnly: false,
   }));
+  // USDT on Tron: watched through the Tron API when one is set, else by manual claim.
   networks.push({
-    network: 'tron',
+    network: TRON_NETWORK,
     label: 'Tron',
     chainId: null,
-    confirmations: 0,
-    explorerTxUrl: 'https://tronscan.org/#/transaction/',
-    tokens: {},
+    confirmations: context.tronWatched ? TRON_CONFIRMATIONS : 0,
+    explorerTxUrl: TRON_EXPLORER_TX_URL,
+    tokens: { usdt: { address: context.tronUsdtContract, decimals: 6 } },
     native: null,
-    watched: false,
-    manualOnly: true,
+    watched: context.tronWatched,
+    manualOnly: !context.tronWatched,
   });
   if (context.btcAddress) {
     networks.push({

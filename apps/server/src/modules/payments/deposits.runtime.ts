@@ -1,13 +1,21 @@
 import type { Hex } from 'viem';
 import { sweepGasPrivateKey } from '../../platform/chain/hd-keys.js';
 import type { EvmNetworkId } from '../../platform/chain/networks.js';
+import type { TronApi } from '../../platform/chain/tron-api.js';
 import type { Clock } from '../../platform/clock.js';
 import { runSingleton, type Singleton, type SingletonOptions } from '../../platform/jobs/singleton.js';
 import type { ReviewKindHandler, ReviewQueue } from '../review/index.js';
 import { type ChainWatcher, createChainWatcher } from './chain-watcher.js';
 import { createDepositReviewHandler } from './deposit-review.js';
-import type { DepositChains, DepositLog, DepositsContext, DepositsDb } from './deposits.context.js';
+import {
+  type DepositChains,
+  type DepositLog,
+  type DepositsContext,
+  type DepositsDb,
+  isEvmNetworkId,
+} from './deposits.context.js';
 import { createSweeper, type Sweeper } from './sweeper.js';
+import { createTronWatcher, TRON_NETWORK } from './tron-watcher.js';
 import { walletAuthorizations } from './wallet-link.js';
 
 export type DepositsModuleDeps = {
@@ -25,8 +33,10 @@ export type DepositsModuleDeps = {
   hotWalletAddress: string | null;
   /** DEPOSIT_ADDRESS_BTC */
   btcAddress: string | null;
-  /** TRON_API_URL is set. */
-  tronWatched: boolean;
+  /** The Tron API (TRON_API_URL), or null: Tron deposits then take the manual claim. */
+  tron: TronApi | null;
+  /** CHAIN_TOKEN_USDT_TRON */
+  tronUsdtContract: string;
   sandbox: boolean;
   reviews: Pick<ReviewQueue, 'submit' | 'findBySource'>;
   alerts: DepositsContext['alerts'];
@@ -35,6 +45,8 @@ export type DepositsModuleDeps = {
   /** SERVER_ROLE includes the worker: run the watchers (and, with the keys, the sweepers). */
   worker: boolean;
   pollMs?: number;
+  /** How often the Tron watcher asks its API (default 15 s). */
+  tronPollMs?: number;
   sweepIntervalMs?: number;
 };
 
@@ -55,7 +67,8 @@ export type DepositsRuntime = {
  * The deposit side of payments (issue 15): its context, review kind, and, in the worker role, a
  * chain watcher and a sweeper per EVM network, each a singleton (advisory lock
  * `payments-watcher:<network>` / `payments-sweeper:<network>`), started once the chain runtime is
- * ready (the sandbox node starts after the server listens).
+ * ready (the sandbox node starts after the server listens); with a Tron API, the Tron watcher
+ * too (`payments-watcher:tron`).
  */
 export function createDepositsRuntime(deps: DepositsModuleDeps): DepositsRuntime {
   const watchers = new Map<EvmNetworkId, ChainWatcher>();
@@ -69,11 +82,14 @@ export function createDepositsRuntime(deps: DepositsModuleDeps): DepositsRuntime
     chains: deps.chains,
     depositXpub: deps.depositXpub,
     btcAddress: deps.btcAddress,
-    tronWatched: deps.tronWatched,
+    tronWatched: deps.tron !== null,
+    tronUsdtContract: deps.tronUsdtContract,
     sandbox: deps.sandbox,
     reviews: deps.reviews,
     alerts: deps.alerts,
-    onAddressCreated: (network) => watchers.get(network)?.refreshAddresses(),
+    onAddressCreated: (network) => {
+      if (isEvmNetworkId(network)) watchers.get(network)?.refreshAddresses();
+    },
   };
 
   const launch = () => {
@@ -125,7 +141,21 @@ export function createDepositsRuntime(deps: DepositsModuleDeps): DepositsRuntime
     watchers,
     sweepers,
     start: () => {
-      if (!deps.worker || !deps.chains || !deps.depositXpub) return;
+      if (!deps.worker || !deps.depositXpub) return;
+      if (deps.tron) {
+        const tronWatcher = createTronWatcher({ context, api: deps.tron, pollMs: deps.tronPollMs });
+        singletons.push(
+          runSingleton({
+            connection: deps.lockConnection,
+            lockKey: `payments-watcher:${TRON_NETWORK}`,
+            name: `payments-watcher:${TRON_NETWORK}`,
+            log: deps.log,
+            loop: tronWatcher.loop,
+            retryMs: 5000,
+          }),
+        );
+      }
+      if (!deps.chains) return;
       deps.chains
         .ready()
         .then(launch, (error: unknown) =>

@@ -22,6 +22,8 @@ export type DepositsTables = {
     created_at: Date;
   };
   payments_chain_cursors: { network: string; block_number: string; updated_at: Date };
+  /** The Tron watcher's position per deposit address (migration 0021). */
+  payments_tron_cursors: { address: string; last_timestamp: string; updated_at: Date };
   payments_chain_blocks: { network: string; block_number: string; block_hash: string; parent_hash: string };
   payments_deposits: {
     id: Generated<string>;

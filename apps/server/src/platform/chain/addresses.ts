@@ -41,6 +41,29 @@ export function base58Decode(value: string): Uint8Array | null {
   return Uint8Array.from(bytes);
 }
 
+/** Encodes bytes as base58check: the payload, then the first 4 bytes of its double SHA-256. */
+export function base58CheckEncode(payload: Uint8Array): string {
+  const bytes = Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]);
+  let number = BigInt(`0x${bytes.toString('hex') || '0'}`);
+  let text = '';
+  while (number > 0n) {
+    text = BASE58_ALPHABET[Number(number % 58n)] + text;
+    number /= 58n;
+  }
+  // Each leading zero byte is a leading '1'.
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    text = `1${text}`;
+  }
+  return text;
+}
+
+/** The Tron address of a 20-byte account (an Ethereum address's bytes): 0x41 + the bytes, base58check. */
+export function tronAddressOfEvm(evmAddress: string): string {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(evmAddress)) throw new Error(`not a 20-byte address: ${evmAddress}`);
+  return base58CheckEncode(Buffer.from(`41${evmAddress.slice(2)}`, 'hex'));
+}
+
 /** The payload of a base58check string (version byte included) when its 4-byte checksum holds. */
 export function base58CheckDecode(value: string): Uint8Array | null {
   const bytes = base58Decode(value);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isTronAddress, tronAddressOfEvm } from './addresses.js';
 import {
   depositAddressAt,
   depositKeysFromMnemonic,
@@ -11,6 +12,7 @@ import {
   loadOrCreateSandboxKeys,
   sweepGasAddress,
   sweepGasPrivateKey,
+  tronDepositAddressAt,
 } from './hd-keys.js';
 
 // The well-known Hardhat / Foundry development mnemonic: its m/44'/60'/0'/0/i accounts are published.
@@ -52,6 +54,18 @@ describe("deposit keys (BIP-32, account level m/44'/60'/0')", () => {
       expect(privateKeyToAccount(depositPrivateKeyAt(fresh.depositXprv, index)).address).toBe(address);
     }
     expect(depositAddressAt(fresh.depositXpub, 1)).not.toBe(depositAddressAt(fresh.depositXpub, 0));
+  });
+
+  it('derives Tron deposit addresses on a chain of their own, valid Tron addresses', () => {
+    // A published pair: Tether's TRC-20 contract, 41a614f8…d13c in hex.
+    expect(tronAddressOfEvm('0xa614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    const fresh = generateSandboxKeys();
+    const tron = [0, 1, 2].map((index) => tronDepositAddressAt(fresh.depositXpub, index));
+    for (const address of tron) expect(isTronAddress(address)).toBe(true);
+    expect(new Set(tron).size).toBe(3);
+    // Not the Tron form of any EVM deposit address: no key is shared across the two chains.
+    const evmAsTron = [0, 1, 2].map((index) => tronAddressOfEvm(depositAddressAt(fresh.depositXpub, index)));
+    for (const address of tron) expect(evmAsTron).not.toContain(address);
   });
 
   it('derives the gas wallet the xprv controls from the xpub too, apart from every deposit address', () => {

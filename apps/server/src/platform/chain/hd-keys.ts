@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { bytesToHex, getAddress, keccak256 } from 'viem';
 import { english, generateMnemonic, generatePrivateKey, HDKey, mnemonicToAccount } from 'viem/accounts';
+import { tronAddressOfEvm } from './addresses.js';
 
 /**
  * BIP-32 keys for deposit addresses (issue 15). The deposit tree is one account-level key at
@@ -49,6 +50,18 @@ export function depositAddressAt(xpub: string, index: number): `0x${string}` {
   const child = HDKey.fromExtendedKey(xpub).deriveChild(0).deriveChild(index);
   if (!child.publicKey) throw new Error('the extended key has no public key');
   return addressOfCompressedKey(child.publicKey);
+}
+
+/**
+ * The Tron deposit address of index `index`: child 2/index of the account-level xpub (a chain of
+ * its own, so no key is shared with an EVM deposit address or the gas wallet), as Tron writes a
+ * secp256k1 account (0x41 + the same 20 bytes, base58check).
+ */
+export function tronDepositAddressAt(xpub: string, index: number): string {
+  checkIndex(index);
+  const child = HDKey.fromExtendedKey(xpub).deriveChild(2).deriveChild(index);
+  if (!child.publicKey) throw new Error('the extended key has no public key');
+  return tronAddressOfEvm(addressOfCompressedKey(child.publicKey));
 }
 
 /** The private key of deposit index `index` (child 0/index of the account-level xprv). */
