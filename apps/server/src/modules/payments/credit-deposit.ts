@@ -1,6 +1,7 @@
 import { Decimal, parseAmount } from '@openbourse/money';
 import type { Transaction } from 'kysely';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import { type TransferResult, transferBatch } from '../ledger/index.js';
 import { notifyUser, notifyUsers } from '../notify/index.js';
 import { ASSET_DECIMALS, clearingOf, type DepositsContext, type DepositsDbTables } from './deposits.context.js';
@@ -9,6 +10,7 @@ import {
   lockConfirmedBelowMinimum,
   lockDeposit,
   lockDeposits,
+  lockOtherPathRecords,
   markDepositsCredited,
   updateDeposit,
 } from './deposits.repository.js';
@@ -34,8 +36,7 @@ export async function creditLocked(
 ): Promise<boolean> {
   const locked = await lockDeposit(trx, deposit.id);
   if (!locked || !isCreditable(locked)) return false;
-  await creditLockedDeposits(trx, context, [{ deposit: locked, idempotencyKey }]);
-  return true;
+  return (await creditLockedDeposits(trx, context, [{ deposit: locked, idempotencyKey }])) > 0;
 }
 
 /** Credited already (a replay, another path), rejected, or orphaned by a reorg: nothing moves. */
@@ -50,9 +51,10 @@ const isCreditable = (deposit: DepositRow) =>
 async function creditLockedDeposits(
   trx: Trx,
   context: Pick<DepositsContext, 'clock'>,
-  credits: { deposit: DepositRow; idempotencyKey: string }[],
-): Promise<void> {
-  if (credits.length === 0) return;
+  requested: { deposit: DepositRow; idempotencyKey: string }[],
+): Promise<number> {
+  const credits = await oncePerTransfer(trx, context, requested);
+  if (credits.length === 0) return 0;
   const moved = await transferBatch(
     trx,
     credits.map(({ deposit, idempotencyKey }) => {
@@ -88,6 +90,58 @@ async function creditLockedDeposits(
       },
     })),
   );
+  return credits.length;
+}
+
+/** The rejection reason of a chain record whose transfer a manual claim had credited first. */
+export const CREDITED_BY_CLAIM = 'credited_by_claim';
+
+/**
+ * A transfer is credited once, whichever path saw it: a manual claim is refused (10xxx
+ * DEPOSIT_HASH_RECORDED) when a chain record of its hash was credited, and a chain record whose
+ * hash a manual claim had credited (the user claimed before the confirmations, an operator
+ * approved) is closed as rejected, `credited_by_claim`, instead of credited again. The other
+ * path's records are locked first, so a watcher and an approval at once see each other.
+ */
+async function oncePerTransfer(
+  trx: Trx,
+  context: Pick<DepositsContext, 'clock'>,
+  credits: { deposit: DepositRow; idempotencyKey: string }[],
+): Promise<{ deposit: DepositRow; idempotencyKey: string }[]> {
+  const keyOf = (deposit: DepositRow) => `${deposit.network}:${deposit.txHash}`;
+  const withHash = (source: 'manual' | 'chain') =>
+    credits
+      .map(({ deposit }) => deposit)
+      .filter((deposit) => deposit.txHash !== null && (deposit.source === 'manual') === (source === 'manual'))
+      .map((deposit) => ({ network: deposit.network, txHash: deposit.txHash as string }));
+  const chainCredited = new Set(
+    (await lockOtherPathRecords(trx, withHash('manual'), 'chain'))
+      .filter((deposit) => deposit.status === 'credited')
+      .map(keyOf),
+  );
+  if (credits.some(({ deposit }) => deposit.source === 'manual' && chainCredited.has(keyOf(deposit)))) {
+    throw new AppError('DEPOSIT_HASH_RECORDED');
+  }
+  const claimCredited = new Set(
+    (await lockOtherPathRecords(trx, withHash('chain'), 'manual'))
+      .filter((deposit) => deposit.status === 'credited')
+      .map(keyOf),
+  );
+  const at = context.clock.now();
+  const kept = [];
+  for (const credit of credits) {
+    if (credit.deposit.source !== 'manual' && claimCredited.has(keyOf(credit.deposit))) {
+      await updateDeposit(trx, credit.deposit.id, {
+        status: 'rejected',
+        reason: CREDITED_BY_CLAIM,
+        ...(credit.deposit.confirmedAt ? {} : { confirmedAt: at }),
+        at,
+      });
+    } else {
+      kept.push(credit);
+    }
+  }
+  return kept;
 }
 
 /**
@@ -106,13 +160,11 @@ export async function creditBelowMinimumIfReached(
   const pending = await lockConfirmedBelowMinimum(trx, userId, asset);
   const total = pending.reduce((sum, deposit) => sum.add(Decimal.parse(deposit.amount)), Decimal.parse('0'));
   if (pending.length === 0 || total.lt(Decimal.parse(settings.depositMinimum))) return 0;
-  const creditable = pending.filter(isCreditable);
-  await creditLockedDeposits(
+  return creditLockedDeposits(
     trx,
     context,
-    creditable.map((deposit) => ({ deposit, idempotencyKey: chainCreditKey(deposit) })),
+    pending.filter(isCreditable).map((deposit) => ({ deposit, idempotencyKey: chainCreditKey(deposit) })),
   );
-  return creditable.length;
 }
 
 /** The watcher's confirmation of one chain deposit: confirmDeposits of one. */

@@ -356,6 +356,67 @@ describe('deposits on the local chain', () => {
     await expectCleanLedger();
   }, 60_000);
 
+  it('credits a transfer once when the user also claimed it by hand: whichever path comes first, the other moves nothing', async () => {
+    const user = await createUserWithSession(testApp);
+    const address = await addressOf(user.id);
+    const fileId = randomBytes(16).toString('base64url');
+    await testApp.database.db
+      .insertInto('uploads_files' as never)
+      .values({
+        id: fileId,
+        owner_user_id: user.id,
+        content_type: 'image/png',
+        byte_size: 10,
+        sha256: 'b'.repeat(64),
+        storage_key: `test/${fileId}`,
+        created_at: new Date(),
+      } as never)
+      .execute();
+    const caller = { userId: user.id, requestId: 'test-claim-twice', ip: null };
+    const claimOf = (txHash: string) => ({
+      asset: 'USDT' as const,
+      network: 'local' as const,
+      amount: '150',
+      txHash,
+      fromLast6: 'abc123',
+      proofFileId: fileId,
+    });
+    const actor = { operatorId: reviewerId, roles: ['reviewer' as const], requestId: 'test-approve-twice', ip: null };
+    const watcher = newWatcher();
+    await watcher.step();
+
+    // 1. The claim is approved before the watcher confirms the transfer: the chain record closes.
+    const first = await walletSend('USDT', address, usdt(150));
+    const claimed = await claimDeposit(runtime.context, caller, claimOf(first));
+    const item = await reviews.findBySource(db, 'deposit', `deposit:${claimed.id}`);
+    await reviews.approve('deposit', item?.id as string, actor, 'en');
+    expect(await liveBalance(user.id, 'USDT')).toBe(usdt(150));
+    await chain.mine(2);
+    await watcher.step();
+    expect(await liveBalance(user.id, 'USDT')).toBe(usdt(150));
+    const firstRecords = (await listRecharge(runtime.context, user.id, { page: 1, size: 20 })).items.filter(
+      (deposit) => deposit.txHash === first.toLowerCase(),
+    );
+    expect(firstRecords.map((deposit) => [deposit.source, deposit.status, deposit.reason]).sort()).toEqual([
+      ['manual', 'credited', null],
+      ['watcher', 'rejected', 'credited_by_claim'],
+    ]);
+
+    // 2. The watcher credits first: approving the claim afterwards is refused, nothing moves.
+    const second = await walletSend('USDT', address, usdt(150));
+    const pending = await claimDeposit(runtime.context, caller, claimOf(second));
+    await chain.mine(2);
+    await watcher.step();
+    expect(await liveBalance(user.id, 'USDT')).toBe(usdt(300));
+    const late = await reviews.findBySource(db, 'deposit', `deposit:${pending.id}`);
+    await expect(reviews.approve('deposit', late?.id as string, actor, 'en')).rejects.toMatchObject({
+      code: CATALOGUE.DEPOSIT_HASH_RECORDED.code,
+    });
+    expect(await liveBalance(user.id, 'USDT')).toBe(usdt(300));
+    expect(await depositTransfers(user.id)).toBe(2);
+    await expectCleanLedger();
+  }, 60_000);
+
   it('raises an operator alert for a reorg deeper than the confirmations and changes no credit', async () => {
     const user = await createUserWithSession(testApp);
     const address = await addressOf(user.id);

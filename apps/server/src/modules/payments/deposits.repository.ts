@@ -398,6 +398,34 @@ export async function lockDeposits(db: Db, ids: string[]): Promise<DepositRow[]>
   return rows.map((row) => toDeposit(row as RawDeposit));
 }
 
+/**
+ * The records of some transactions that came by the other path, locked in id order: the manual
+ * claims of these hashes, or their chain records (watcher or wallet). A transfer is credited
+ * through one path only.
+ */
+export async function lockOtherPathRecords(
+  db: Db,
+  keys: { network: string; txHash: string }[],
+  path: 'manual' | 'chain',
+): Promise<DepositRow[]> {
+  if (keys.length === 0) return [];
+  const hashes = [...new Set(keys.map((key) => key.txHash.toLowerCase()))];
+  const networks = [...new Set(keys.map((key) => key.network))];
+  const wanted = new Set(keys.map((key) => `${key.network}:${key.txHash.toLowerCase()}`));
+  const rows = await db
+    .selectFrom('payments_deposits')
+    .selectAll()
+    .where('tx_hash', 'in', hashes)
+    .where('network', 'in', networks)
+    .where('source', path === 'manual' ? '=' : '<>', 'manual')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows
+    .map((row) => toDeposit(row as RawDeposit))
+    .filter((deposit) => wanted.has(`${deposit.network}:${deposit.txHash}`));
+}
+
 /** Deposits credited together: each with its ledger transfer, confirmed now if not before. */
 export async function markDepositsCredited(
   db: Db,
