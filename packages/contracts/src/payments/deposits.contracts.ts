@@ -179,6 +179,13 @@ export const ZTreasuryChainResponse = z.object({
 export type TTreasuryChainResponse = z.infer<typeof ZTreasuryChainResponse>;
 
 /** Why an operator may reject a deposit claim or a below-minimum deposit (shown to the user). */
+/**
+ * The reasons the deposit watcher writes on a record it did not credit (a reorg removed its block;
+ * a manual claim of the same transaction was credited first). The web's `deposit.reasons` texts
+ * name these and the rejection reasons below.
+ */
+export const DEPOSIT_WATCHER_REASONS = { reorg: 'reorg', creditedByClaim: 'credited_by_claim' } as const;
+
 export const DEPOSIT_REJECTION_REASONS = {
   not_received: {
     en: 'No matching transfer was found on the network.',

@@ -1,3 +1,4 @@
+import { DEPOSIT_WATCHER_REASONS } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
 import {
   type Block,
@@ -217,7 +218,7 @@ export function createChainWatcher(options: {
     await inRetriedTransaction(db, async (trx) => {
       for (const deposit of touched) {
         if (deposit.confirmedAt !== null || deposit.status === 'credited') continue;
-        await updateDeposit(trx, deposit.id, { status: 'orphaned', reason: 'reorg', at });
+        await updateDeposit(trx, deposit.id, { status: 'orphaned', reason: DEPOSIT_WATCHER_REASONS.reorg, at });
       }
       await deleteChainBlocksAbove(trx, network.id, ancestor);
       await saveCursor(trx, network.id, ancestor, at);
@@ -287,7 +288,12 @@ export function createChainWatcher(options: {
       const confirmable: string[] = [];
       for (const deposit of deposits) {
         if (canonical === deposit.blockHash) confirmable.push(deposit.id);
-        else await updateDeposit(db, deposit.id, { status: 'orphaned', reason: 'reorg', at: clock.now() });
+        else
+          await updateDeposit(db, deposit.id, {
+            status: 'orphaned',
+            reason: DEPOSIT_WATCHER_REASONS.reorg,
+            at: clock.now(),
+          });
       }
       for (let start = 0; start < confirmable.length; start += CONFIRM_BATCH) {
         await confirmDeposits(context, confirmable.slice(start, start + CONFIRM_BATCH));

@@ -1,3 +1,4 @@
+import { DEPOSIT_WATCHER_REASONS } from '@openbourse/contracts';
 import { Decimal, parseAmount } from '@openbourse/money';
 import type { Transaction } from 'kysely';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
@@ -93,9 +94,6 @@ async function creditLockedDeposits(
   return credits.length;
 }
 
-/** The rejection reason of a chain record whose transfer a manual claim had credited first. */
-export const CREDITED_BY_CLAIM = 'credited_by_claim';
-
 /**
  * A transfer is credited once, whichever path saw it: a manual claim is refused (10xxx
  * DEPOSIT_HASH_RECORDED) when a chain record of its hash was credited, and a chain record whose
@@ -133,7 +131,7 @@ async function oncePerTransfer(
     if (credit.deposit.source !== 'manual' && claimCredited.has(keyOf(credit.deposit))) {
       await updateDeposit(trx, credit.deposit.id, {
         status: 'rejected',
-        reason: CREDITED_BY_CLAIM,
+        reason: DEPOSIT_WATCHER_REASONS.creditedByClaim,
         ...(credit.deposit.confirmedAt ? {} : { confirmedAt: at }),
         at,
       });

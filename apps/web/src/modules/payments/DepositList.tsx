@@ -76,7 +76,10 @@ function DepositRow({ deposit }: { deposit: TDeposit }) {
       {deposit.reason &&
         (deposit.status === 'rejected' || deposit.status === 'orphaned' || deposit.status === 'below_minimum') && (
           <Text size="sm" c="red.9" mt={4} data-testid="deposit-reason">
-            {t('payments.common.reason', { reason: deposit.reason })}
+            {t('payments.common.reason', {
+              // A code the watcher or the review queue wrote (its text in the user's language).
+              reason: t(`payments.deposit.reasons.${deposit.reason}`, { defaultValue: deposit.reason }),
+            })}
           </Text>
         )}
     </Card>

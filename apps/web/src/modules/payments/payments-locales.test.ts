@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@openbourse/contracts';
+import { DEPOSIT_REJECTION_REASONS, DEPOSIT_WATCHER_REASONS, LANGUAGES } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
 import { flattenTexts, type TextTree } from '../../shared/i18n/flatten-texts';
 
@@ -20,6 +20,12 @@ describe('payments locale files', () => {
       ),
     ).toEqual([]);
     expect(areas).toEqual(expect.arrayContaining(['common', 'deposit', 'withdraw']));
+  });
+
+  it.each(LANGUAGES)('%s names every reason a deposit record can carry', (language) => {
+    const codes = [...Object.values(DEPOSIT_WATCHER_REASONS), ...Object.keys(DEPOSIT_REJECTION_REASONS)];
+    const texts = read('deposit', language);
+    expect(codes.filter((code) => !texts.get(`reasons.${code}`))).toEqual([]);
   });
 
   describe.each(areas)('%s', (area) => {
