@@ -110,7 +110,11 @@ export async function listenAsLeader(options: {
       const client = leader;
       leader = null;
       // Closing the session releases the lock and the LISTEN: another instance takes over.
-      await client?.end().catch(() => undefined);
+      await client
+        ?.end()
+        .catch((error: unknown) =>
+          options.log.warn({ err: String(error), channel: options.channel }, 'closing the listener connection failed'),
+        );
     },
   };
 }

@@ -79,7 +79,10 @@ export async function loadOrCreateSandboxKey(dir: string): Promise<Buffer> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   } finally {
-    await unlink(temporary).catch(() => undefined);
+    // The temporary name holds a key: a copy left behind is worth failing start-up over.
+    await unlink(temporary).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
   await chmod(keyPath, 0o600);
   return parseFileStoreKey(await readFile(keyPath, 'utf8'));

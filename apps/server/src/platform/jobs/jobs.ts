@@ -191,7 +191,13 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       metrics?.duration.observe({ name: row.name }, (performance.now() - startedAt) / 1000);
       if (isStopping && context.signal.aborted) {
         // Interrupted by shutdown: not the job's fault, so the attempt does not count.
-        await requeueInterrupted(db, row.id, workerId, now()).catch(() => undefined);
+        // Not requeued (the database went away too): the lease runs out and another worker takes it.
+        await requeueInterrupted(db, row.id, workerId, now()).catch((requeueError: unknown) =>
+          log.warn(
+            { job: row.name, jobId: row.id, err: errorText(requeueError) },
+            'could not requeue an interrupted job',
+          ),
+        );
         metrics?.finished.inc({ name: row.name, outcome: 'interrupted' });
         return;
       }

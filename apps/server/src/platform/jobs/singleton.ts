@@ -57,7 +57,7 @@ type LockSession = {
   close(): Promise<void>;
 };
 
-async function openClientSession(connectionString: string, name: string): Promise<LockSession> {
+async function openClientSession(connectionString: string, name: string, log: SingletonLog): Promise<LockSession> {
   const client = new pg.Client({ connectionString, keepAlive: true, application_name: `openbourse:${name}` });
   let markDropped: (reason: unknown) => void = () => undefined;
   const dropped = new Promise<unknown>((resolve) => {
@@ -70,7 +70,12 @@ async function openClientSession(connectionString: string, name: string): Promis
     query: async (text, values) => (await client.query(text, values)).rows,
     dropped,
     close: async () => {
-      await client.end().catch(() => undefined);
+      // The session is over either way: a connection that fails to close is gone or going.
+      await client
+        .end()
+        .catch((error: unknown) =>
+          log.warn({ singleton: name, err: String(error) }, 'closing the lock connection failed'),
+        );
     },
   };
 }
@@ -133,7 +138,7 @@ export function runSingleton(options: SingletonOptions): Singleton {
 
   const open = () =>
     'connectionString' in options.connection
-      ? openClientSession(options.connection.connectionString, name)
+      ? openClientSession(options.connection.connectionString, name, options.log)
       : openPoolSession(options.connection.pool);
 
   /** One turn: try the lock; if taken, lead until the loop ends, the connection drops or stop(). */
@@ -193,9 +198,15 @@ export function runSingleton(options: SingletonOptions): Singleton {
       leading = false;
       current = null;
       if (reason !== 'connection-dropped') {
+        // Not unlocked: closing the session just below releases the lock all the same.
         await session
           .query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [SINGLETON_LOCK_CLASS, lockKey])
-          .catch(() => undefined);
+          .catch((error: unknown) =>
+            log.warn(
+              { singleton: name, err: String(error) },
+              'singleton worker: unlocking failed; closing the session',
+            ),
+          );
       }
       log.info({ singleton: name, reason }, 'singleton worker: this instance no longer leads');
     } finally {
