@@ -14,7 +14,7 @@ import { erc20Abi } from '../../platform/chain/erc20.js';
 import { sweepGasAddress } from '../../platform/chain/hd-keys.js';
 import type { EvmNetwork, TokenSymbol } from '../../platform/chain/networks.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
-import { pauseUnlessAborted } from '../../platform/jobs/singleton.js';
+import { repeatUntilAborted } from '../../platform/jobs/singleton.js';
 import { confirmDeposits } from './credit-deposit.js';
 import type { DepositsContext } from './deposits.context.js';
 import {
@@ -341,18 +341,12 @@ export function createChainWatcher(options: {
     refreshAddresses: () => {
       addressesStale = true;
     },
-    loop: async (signal) => {
-      while (!signal.aborted) {
-        try {
-          await step();
-        } catch (error) {
-          if (signal.aborted) return;
-          log.error({ err: error, network: network.id }, 'deposit watcher step failed');
-          await pauseUnlessAborted(Math.max(pollMs, 2000), signal);
-          continue;
-        }
-        await pauseUnlessAborted(pollMs, signal);
-      }
-    },
+    loop: (signal) =>
+      repeatUntilAborted(signal, {
+        everyMs: pollMs,
+        afterFailureMs: Math.max(pollMs, 2000),
+        step,
+        onFailure: (error) => log.error({ err: error, network: network.id }, 'deposit watcher step failed'),
+      }),
   };
 }

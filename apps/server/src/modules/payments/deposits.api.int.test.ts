@@ -10,6 +10,7 @@ import { createAlerts } from '../../platform/jobs/alerts.js';
 import { startTestChain, type TestChain } from '../../test/local-chain.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { insertUploadRow } from '../../test/upload-rows.js';
 import type { DepositChains, DepositsContext, DepositsDb } from './deposits.context.js';
 import { depositsAdminPlugin, depositsUserPlugin } from './deposits.routes.js';
 import { createDepositsRuntime } from './deposits.runtime.js';
@@ -136,19 +137,7 @@ describe('the deposit routes', () => {
 
   it('answers a manual claim with 20002 and lists it; refuses an unknown proof file', async () => {
     const user = await createUserWithSession(testApp);
-    const fileId = randomBytes(16).toString('base64url');
-    await testApp.database.db
-      .insertInto('uploads_files' as never)
-      .values({
-        id: fileId,
-        owner_user_id: user.id,
-        content_type: 'image/png',
-        byte_size: 10,
-        sha256: 'b'.repeat(64),
-        storage_key: `test/${fileId}`,
-        created_at: new Date(),
-      } as never)
-      .execute();
+    const fileId = await insertUploadRow(testApp, user.id);
     const claim = {
       asset: 'BTC',
       network: 'bitcoin',

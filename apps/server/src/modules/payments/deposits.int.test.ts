@@ -13,6 +13,7 @@ import { createAlerts } from '../../platform/jobs/alerts.js';
 import { startTestChain, type TestChain } from '../../test/local-chain.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { insertUploadRow } from '../../test/upload-rows.js';
 import { auditLedger, getBalances } from '../ledger/index.js';
 import { createReviewModule, type ReviewService } from '../review/index.js';
 import { createChainWatcher } from './chain-watcher.js';
@@ -267,19 +268,7 @@ describe('deposits on the local chain', () => {
   it('queues a manual BTC claim, credits it once on approval, and refuses a duplicate hash or another user’s proof', async () => {
     const user = await createUserWithSession(testApp);
     const other = await createUserWithSession(testApp);
-    const fileId = randomBytes(16).toString('base64url');
-    await testApp.database.db
-      .insertInto('uploads_files' as never)
-      .values({
-        id: fileId,
-        owner_user_id: user.id,
-        content_type: 'image/png',
-        byte_size: 10,
-        sha256: 'a'.repeat(64),
-        storage_key: `test/${fileId}`,
-        created_at: new Date(),
-      } as never)
-      .execute();
+    const fileId = await insertUploadRow(testApp, user.id);
     const txHash = randomBytes(32).toString('hex');
     const claim = {
       asset: 'BTC' as const,
@@ -359,19 +348,7 @@ describe('deposits on the local chain', () => {
   it('credits a transfer once when the user also claimed it by hand: whichever path comes first, the other moves nothing', async () => {
     const user = await createUserWithSession(testApp);
     const address = await addressOf(user.id);
-    const fileId = randomBytes(16).toString('base64url');
-    await testApp.database.db
-      .insertInto('uploads_files' as never)
-      .values({
-        id: fileId,
-        owner_user_id: user.id,
-        content_type: 'image/png',
-        byte_size: 10,
-        sha256: 'b'.repeat(64),
-        storage_key: `test/${fileId}`,
-        created_at: new Date(),
-      } as never)
-      .execute();
+    const fileId = await insertUploadRow(testApp, user.id);
     const caller = { userId: user.id, requestId: 'test-claim-twice', ip: null };
     const claimOf = (txHash: string) => ({
       asset: 'USDT' as const,

@@ -3,7 +3,7 @@ import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import { depositPrivateKeyAt } from '../../platform/chain/hd-keys.js';
 import type { EvmNetwork, TokenSymbol } from '../../platform/chain/networks.js';
-import { pauseUnlessAborted } from '../../platform/jobs/singleton.js';
+import { repeatUntilAborted } from '../../platform/jobs/singleton.js';
 import type { DepositsContext } from './deposits.context.js';
 import {
   type DepositAddressRow,
@@ -209,16 +209,12 @@ export function createSweeper(options: {
 
   return {
     step,
-    loop: async (signal) => {
-      while (!signal.aborted) {
-        try {
-          await step();
-        } catch (error) {
-          log.error({ err: error, network: network.id }, 'deposit sweeper step failed');
-        }
-        await pauseUnlessAborted(intervalMs, signal);
-      }
-    },
+    loop: (signal) =>
+      repeatUntilAborted(signal, {
+        everyMs: intervalMs,
+        step,
+        onFailure: (error) => log.error({ err: error, network: network.id }, 'deposit sweeper step failed'),
+      }),
   };
 }
 

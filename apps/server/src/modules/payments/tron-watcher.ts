@@ -2,7 +2,7 @@ import { Decimal } from '@openbourse/money';
 import { formatUnits } from 'viem';
 import type { TronApi, TronTrc20Transfer } from '../../platform/chain/tron-api.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
-import { pauseUnlessAborted } from '../../platform/jobs/singleton.js';
+import { repeatUntilAborted } from '../../platform/jobs/singleton.js';
 import { confirmDeposits } from './credit-deposit.js';
 import type { DepositsContext } from './deposits.context.js';
 import {
@@ -125,16 +125,11 @@ export function createTronWatcher(options: { context: DepositsContext; api: Tron
 
   return {
     step,
-    loop: async (signal) => {
-      while (!signal.aborted) {
-        try {
-          await step();
-        } catch (error) {
-          if (signal.aborted) return;
-          log.error({ err: error, network: TRON_NETWORK }, 'Tron deposit watcher step failed');
-        }
-        await pauseUnlessAborted(pollMs, signal);
-      }
-    },
+    loop: (signal) =>
+      repeatUntilAborted(signal, {
+        everyMs: pollMs,
+        step,
+        onFailure: (error) => log.error({ err: error, network: TRON_NETWORK }, 'Tron deposit watcher step failed'),
+      }),
   };
 }

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { erc20Abi } from '../../platform/chain/erc20.js';
 import { EVM_NETWORK_IDS, type EvmNetwork, type EvmNetworkId } from '../../platform/chain/networks.js';
 import { connectionStringOf } from '../../platform/db/database.js';
-import { pauseUnlessAborted, runSingleton, type Singleton } from '../../platform/jobs/singleton.js';
+import { repeatUntilAborted, runSingleton, type Singleton } from '../../platform/jobs/singleton.js';
 import { capture } from '../ledger/index.js';
 import { notifyUser } from '../notify/index.js';
 import { reasonText } from './withdrawal-reasons.js';
@@ -434,16 +434,12 @@ export function createWithdrawalSigner(deps: SignerDeps): WithdrawalSigner {
           name: `withdrawal signer (${network})`,
           log: deps.log,
           retryMs: Math.max(deps.config.pollMs, 1000),
-          loop: async (signal) => {
-            while (!signal.aborted) {
-              try {
-                await signerPass(deps, network);
-              } catch (error) {
-                deps.log.error({ network, err: message(error) }, 'withdrawal signer pass failed');
-              }
-              await pauseUnlessAborted(deps.config.pollMs, signal);
-            }
-          },
+          loop: (signal) =>
+            repeatUntilAborted(signal, {
+              everyMs: deps.config.pollMs,
+              step: () => signerPass(deps, network),
+              onFailure: (error) => deps.log.error({ network, err: message(error) }, 'withdrawal signer pass failed'),
+            }),
         }),
       );
     }

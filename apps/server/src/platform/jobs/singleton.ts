@@ -262,3 +262,30 @@ export function pauseUnlessAborted(ms: number, signal: AbortSignal): Promise<voi
     signal.addEventListener('abort', done);
   });
 }
+
+/**
+ * A singleton's loop: `step`, then a pause of `everyMs`, until the signal aborts. A failed step
+ * is handed to `onFailure` (to log it; a failure after the abort is the abort's, and ends the
+ * loop quietly) and followed by a pause of `afterFailureMs` (default `everyMs`).
+ */
+export async function repeatUntilAborted(
+  signal: AbortSignal,
+  options: {
+    everyMs: number;
+    afterFailureMs?: number;
+    step: () => Promise<unknown>;
+    onFailure: (error: unknown) => void;
+  },
+): Promise<void> {
+  while (!signal.aborted) {
+    let pauseMs = options.everyMs;
+    try {
+      await options.step();
+    } catch (error) {
+      if (signal.aborted) return;
+      options.onFailure(error);
+      pauseMs = options.afterFailureMs ?? options.everyMs;
+    }
+    await pauseUnlessAborted(pauseMs, signal);
+  }
+}
