@@ -11,6 +11,7 @@ import { testTokenAbi } from '../../platform/chain/test-token.artifact.js';
 import { systemClock } from '../../platform/clock.js';
 import { createAlerts } from '../../platform/jobs/alerts.js';
 import { startTestChain, type TestChain } from '../../test/local-chain.js';
+import { notificationCount } from '../../test/notification-rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { insertUploadRow } from '../../test/upload-rows.js';
@@ -83,15 +84,8 @@ async function depositTransfers(userId: string): Promise<number> {
   return rows.length;
 }
 
-async function notifications(userId: string, template: string): Promise<number> {
-  const rows = await db
-    .selectFrom('notify_notifications' as never)
-    .selectAll()
-    .where('user_id' as never, '=', userId as never)
-    .where('template' as never, '=', template as never)
-    .execute();
-  return rows.length;
-}
+const notifications = (userId: string, template: string) =>
+  notificationCount(testApp.database.db as never, userId, template);
 
 async function addressOf(userId: string, asset: 'USDT' | 'USDC' | 'ETH' = 'USDT'): Promise<string> {
   return (await depositAddressFor(runtime.context, userId, { asset, network: 'local' })).address;

@@ -5,6 +5,7 @@ import { generateSandboxKeys } from '../../platform/chain/hd-keys.js';
 import type { TronApi, TronTrc20Transfer } from '../../platform/chain/tron-api.js';
 import { systemClock } from '../../platform/clock.js';
 import { createAlerts } from '../../platform/jobs/alerts.js';
+import { notificationCount } from '../../test/notification-rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { auditLedger, getBalances } from '../ledger/index.js';
@@ -107,15 +108,8 @@ async function usdt(userId: string): Promise<string> {
   return (balance?.available ?? 0n).toString();
 }
 
-async function notifications(userId: string, template: string): Promise<number> {
-  const rows = await db
-    .selectFrom('notify_notifications' as never)
-    .selectAll()
-    .where('user_id' as never, '=', userId as never)
-    .where('template' as never, '=', template as never)
-    .execute();
-  return rows.length;
-}
+const notifications = (userId: string, template: string) =>
+  notificationCount(testApp.database.db as never, userId, template);
 
 describe('Tron deposits through the Tron API', () => {
   it('gives each user a Tron address of their own for USDT, and none without an API', async () => {

@@ -43,6 +43,15 @@ export async function listenAsLeader(options: {
     timer.unref();
   };
 
+  // A connection given up on (lost, or failed to start listening): closed, and a failure to close said.
+  const closeClient = (client: pg.Client) => {
+    client
+      .end()
+      .catch((error: unknown) =>
+        options.log.warn({ err: String(error), channel: options.channel }, 'closing a listener connection failed'),
+      );
+  };
+
   const attempt = async (): Promise<void> => {
     if (stopped || leader !== null) return;
     const client = new pg.Client({
@@ -54,14 +63,7 @@ export async function listenAsLeader(options: {
       if (leader !== client) return;
       leader = null;
       if (!stopped) options.log.warn({ err: error?.message, channel: options.channel }, 'listener connection lost');
-      client
-        .end()
-        .catch((endError: unknown) =>
-          options.log.warn(
-            { err: String(endError), channel: options.channel },
-            'closing a lost listener connection failed',
-          ),
-        );
+      closeClient(client);
       schedule();
     };
     client.on('error', lost);
@@ -88,14 +90,7 @@ export async function listenAsLeader(options: {
         { err: error instanceof Error ? error.message : String(error), channel: options.channel },
         'could not start listening; retrying',
       );
-      client
-        .end()
-        .catch((endError: unknown) =>
-          options.log.warn(
-            { err: String(endError), channel: options.channel },
-            'closing a lost listener connection failed',
-          ),
-        );
+      closeClient(client);
       schedule();
     }
   };
