@@ -25,14 +25,16 @@ async function walletConfig(context: DepositsContext): Promise<TWalletPublicConf
     watched: true,
     manualOnly: false,
   }));
-  // USDT on Tron: watched through the Tron API when one is set, else by manual claim.
+  // USDT on Tron: offered on the deposit screen only when watched through a Tron API (each user
+  // then has a Tron address); without one there is no address to send to, and a claim is only
+  // for a transfer that went to a wrong address.
   networks.push({
     network: TRON_NETWORK,
     label: 'Tron',
     chainId: null,
     confirmations: context.tronWatched ? TRON_CONFIRMATIONS : 0,
     explorerTxUrl: TRON_EXPLORER_TX_URL,
-    tokens: { usdt: { address: context.tronUsdtContract, decimals: 6 } },
+    tokens: context.tronWatched ? { usdt: { address: context.tronUsdtContract, decimals: 6 } } : {},
     native: null,
     watched: context.tronWatched,
     manualOnly: !context.tronWatched,

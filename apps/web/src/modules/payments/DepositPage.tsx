@@ -107,7 +107,11 @@ function DepositScreen({ config }: { config: TWalletPublicConfig }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <AddressCard asset={asset} network={networkConfig} sandbox={config.sandbox} />
+        <AddressCard
+          asset={asset}
+          network={networkConfig}
+          sandbox={config.sandbox && networkConfig.network === 'local'}
+        />
         <PayCard config={config} asset={asset} network={networkConfig} />
       </SimpleGrid>
       <Card withBorder padding="lg" component="section" aria-labelledby="deposit-list-title">
