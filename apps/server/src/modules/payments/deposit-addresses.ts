@@ -60,8 +60,8 @@ export async function depositAddressFor(
     };
   }
   if (query.network === TRON_NETWORK) {
-    // Watched only through a Tron API, and only USDT; without one Tron deposits take the manual claim.
-    if (!context.tronWatched || query.asset !== 'USDT') throw new AppError('DEPOSIT_NETWORK_UNAVAILABLE');
+    // USDT only. Watched through a Tron API; without one, a transfer to it is claimed by hand.
+    if (query.asset !== 'USDT') throw new AppError('DEPOSIT_NETWORK_UNAVAILABLE');
     const { address } = await ensureDepositAddress(context, TRON_NETWORK, userId);
     return {
       asset: 'USDT',
@@ -69,7 +69,7 @@ export async function depositAddressFor(
       label: 'Tron',
       address,
       minimum,
-      confirmations: TRON_CONFIRMATIONS,
+      confirmations: context.tronWatched ? TRON_CONFIRMATIONS : 0,
       memo: null,
     };
   }

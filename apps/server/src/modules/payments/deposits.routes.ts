@@ -25,16 +25,15 @@ async function walletConfig(context: DepositsContext): Promise<TWalletPublicConf
     watched: true,
     manualOnly: false,
   }));
-  // USDT on Tron: offered on the deposit screen only when watched through a Tron API (each user
-  // then has a Tron address); without one there is no address to send to, and a claim is only
-  // for a transfer that went to a wrong address.
+  // USDT on Tron, to each user's own Tron address: watched through the Tron API when one is set,
+  // else claimed by hand after sending (an operator checks the transfer).
   networks.push({
     network: TRON_NETWORK,
     label: 'Tron',
     chainId: null,
     confirmations: context.tronWatched ? TRON_CONFIRMATIONS : 0,
     explorerTxUrl: TRON_EXPLORER_TX_URL,
-    tokens: context.tronWatched ? { usdt: { address: context.tronUsdtContract, decimals: 6 } } : {},
+    tokens: { usdt: { address: context.tronUsdtContract, decimals: 6 } },
     native: null,
     watched: context.tronWatched,
     manualOnly: !context.tronWatched,

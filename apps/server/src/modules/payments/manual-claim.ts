@@ -58,9 +58,7 @@ export async function claimDeposit(
   const toAddress =
     network === 'bitcoin'
       ? context.btcAddress
-      : evm
-        ? ((await findDepositAddress(context.db, evm.id, userId))?.address ?? null)
-        : null;
+      : ((await findDepositAddress(context.db, evm?.id ?? network, userId))?.address ?? null);
   const recorded = await inRetriedTransaction(context.db, async (trx) => {
     const earlier = await findDepositsByHash(trx, network, txHash);
     if (earlier.some((deposit) => deposit.status !== 'rejected')) throw new AppError('DEPOSIT_HASH_RECORDED');
