@@ -95,7 +95,7 @@ async function creditLockedDeposits(
 }
 
 /**
- * A transfer is credited once, whichever path saw it: a manual claim is refused (10xxx
+ * A transfer is credited once, whichever path saw it: a manual claim is refused (10171,
  * DEPOSIT_HASH_RECORDED) when a chain record of its hash was credited, and a chain record whose
  * hash a manual claim had credited (the user claimed before the confirmations, an operator
  * approved) is closed as rejected, `credited_by_claim`, instead of credited again. The other
