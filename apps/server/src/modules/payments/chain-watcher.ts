@@ -52,12 +52,6 @@ import { findAssetSettings } from './payments.repository.js';
  * was already confirmed or credited raises an operator alert and no credit changes.
  */
 
-/**
- * Deposits confirmed in one transaction at most: a block's worth of credits in a few statements,
- * while a lock on many users' accounts is held only briefly.
- */
-const CONFIRM_BATCH = 500;
-
 /** Stored block hashes kept below the cursor (must exceed the confirmations). */
 const BLOCK_WINDOW = 256n;
 
@@ -271,7 +265,7 @@ export function createChainWatcher(options: {
 
   /**
    * Deposits deep enough: still canonical → confirmed (credited or below minimum), a block's
-   * deposits together in transactions of up to CONFIRM_BATCH; else orphaned.
+   * deposits together (confirmDeposits); else orphaned.
    */
   async function confirmUpTo(cursor: bigint): Promise<void> {
     const deepest = cursor - BigInt(network.confirmations) + 1n;
@@ -280,7 +274,9 @@ export function createChainWatcher(options: {
     const byBlock = new Map<bigint, DepositRow[]>();
     for (const deposit of due) {
       const number = deposit.blockNumber as bigint;
-      byBlock.set(number, [...(byBlock.get(number) ?? []), deposit]);
+      const ofBlock = byBlock.get(number);
+      if (ofBlock) ofBlock.push(deposit);
+      else byBlock.set(number, [deposit]);
     }
     for (const [number, deposits] of byBlock) {
       const stored = await findChainBlock(db, network.id, number);
@@ -295,9 +291,7 @@ export function createChainWatcher(options: {
             at: clock.now(),
           });
       }
-      for (let start = 0; start < confirmable.length; start += CONFIRM_BATCH) {
-        await confirmDeposits(context, confirmable.slice(start, start + CONFIRM_BATCH));
-      }
+      await confirmDeposits(context, confirmable);
     }
   }
 

@@ -165,18 +165,27 @@ export async function creditBelowMinimumIfReached(
   );
 }
 
-/** The watcher's confirmation of one chain deposit: confirmDeposits of one. */
-export const confirmDeposit = (context: DepositsContext, depositId: string) => confirmDeposits(context, [depositId]);
+/**
+ * Deposits confirmed in one transaction at most: a block's thousand credits in a few statements,
+ * while the locks on many users' accounts are held only briefly.
+ */
+const CONFIRM_BATCH = 500;
 
 /**
- * The watcher's confirmation of chain deposits (their blocks deep enough and still canonical),
- * in one transaction: at or above the minimum they are credited together; below, each stays
- * recorded (status below_minimum), the user is told, an operator may decide it in the `deposit`
- * queue, and it is credited with the user's other small deposits of the asset once together
- * they reach the minimum. A deposit already confirmed is left alone (restarts, a second
+ * The watchers' confirmation of chain deposits (their blocks deep enough and still canonical),
+ * in transactions of up to CONFIRM_BATCH: at or above the minimum they are credited together;
+ * below, each stays recorded (status below_minimum), the user is told, an operator may decide it
+ * in the `deposit` queue, and it is credited with the user's other small deposits of the asset
+ * once together they reach the minimum. A deposit already confirmed is left alone (restarts, a second
  * instance): the records are locked first.
  */
-export async function confirmDeposits(context: DepositsContext, depositIds: string[]): Promise<void> {
+export async function confirmDeposits(context: DepositsContext, depositIds: readonly string[]): Promise<void> {
+  for (let start = 0; start < depositIds.length; start += CONFIRM_BATCH) {
+    await confirmBatch(context, depositIds.slice(start, start + CONFIRM_BATCH));
+  }
+}
+
+async function confirmBatch(context: DepositsContext, depositIds: string[]): Promise<void> {
   await inRetriedTransaction(context.db, async (trx) => {
     const due = (await lockDeposits(trx, depositIds)).filter(
       (deposit) => deposit.confirmedAt === null && (deposit.status === 'pending' || deposit.status === 'below_minimum'),

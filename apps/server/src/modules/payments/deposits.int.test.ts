@@ -13,10 +13,11 @@ import { createAlerts } from '../../platform/jobs/alerts.js';
 import { startTestChain, type TestChain } from '../../test/local-chain.js';
 import { notificationCount } from '../../test/notification-rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestReviews } from '../../test/test-reviews.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { insertUploadRow } from '../../test/upload-rows.js';
 import { auditLedger, getBalances } from '../ledger/index.js';
-import { createReviewModule, type ReviewService } from '../review/index.js';
+import type { ReviewService } from '../review/index.js';
 import { createChainWatcher } from './chain-watcher.js';
 import { depositAddressFor } from './deposit-addresses.js';
 import { listRecharge } from './deposit-wire.js';
@@ -113,13 +114,7 @@ beforeAll(async () => {
     publicClient: () => client,
     ready: async () => {},
   };
-  const review = createReviewModule({
-    db: testApp.database.db,
-    clock: systemClock,
-    prices: { state: () => undefined, isStale: () => true },
-    userNames: { namesOf: async () => new Map() },
-    adminPrefix: '/swx/admin',
-  });
+  const review = createTestReviews(testApp);
   reviews = review.service;
   runtime = createDepositsRuntime({
     db,

@@ -7,9 +7,9 @@ import { systemClock } from '../../platform/clock.js';
 import { createAlerts } from '../../platform/jobs/alerts.js';
 import { notificationCount } from '../../test/notification-rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestReviews } from '../../test/test-reviews.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { auditLedger, getBalances } from '../ledger/index.js';
-import { createReviewModule } from '../review/index.js';
 import { depositAddressFor } from './deposit-addresses.js';
 import { listRecharge } from './deposit-wire.js';
 import type { DepositsContext, DepositsDb } from './deposits.context.js';
@@ -63,13 +63,7 @@ let context: DepositsContext;
 let unwatched: DepositsContext;
 
 function runtimeContext(api: TronApi | null): DepositsContext {
-  const review = createReviewModule({
-    db: testApp.database.db,
-    clock: systemClock,
-    prices: { state: () => undefined, isStale: () => true },
-    userNames: { namesOf: async () => new Map() },
-    adminPrefix: '/swx/admin',
-  });
+  const review = createTestReviews(testApp);
   const runtime = createDepositsRuntime({
     db,
     apiPrefix: '/swx/customer',

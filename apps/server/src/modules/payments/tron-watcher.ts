@@ -113,12 +113,10 @@ export function createTronWatcher(options: { context: DepositsContext; api: Tron
     }
     // Everything recorded and not yet confirmed, this step's and any a crash left behind.
     const due = await listUnconfirmedOn(db, TRON_NETWORK);
-    for (let start = 0; start < due.length; start += 500) {
-      await confirmDeposits(
-        context,
-        due.slice(start, start + 500).map((deposit) => deposit.id),
-      );
-    }
+    await confirmDeposits(
+      context,
+      due.map((deposit) => deposit.id),
+    );
     if (seen > 0) log.info({ network: TRON_NETWORK, transfers: seen }, 'deposit watcher: Tron transfers seen');
     return seen;
   }
