@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const baseURL = 'http://127.0.0.1:8091';
-/** The deployment with the access guard on and wallet-only sign-in (scripts/e2e-server.mjs). */
-export const GUARDED_URL = 'http://127.0.0.1:8095';
+import { GUARDED_URL, MAIN_URL } from './ports';
+
+const baseURL = MAIN_URL;
 
 // Debian's Chromium (installed by scripts/test.sh when missing); Playwright never downloads a browser here.
 const chromium = {

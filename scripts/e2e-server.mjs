@@ -33,6 +33,11 @@ const profiles = {
 };
 const chosen = profiles[profile];
 if (!chosen) throw new Error(`unknown profile ${profile}`);
+// E2E_PORT_OFFSET (e2e/ports.ts reads it too) lets two checkouts run their journeys at once.
+const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+for (const key of ['port', 'mailPort', 'embeddedPort', 'issuerPort']) {
+  if (chosen[key]) chosen[key] += portOffset;
+}
 
 // A real SMTP server that keeps every message, and an HTTP reader for the journeys.
 const mails = [];
@@ -153,12 +158,12 @@ const env = {
   MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
-  REDIS_BUS_PREFIX: `openbourse:e2e:${profile}:bus`,
+  REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
 };
 
 if (process.env.DATABASE_URL) {
-  const database = `openbourse_e2e_${profile}`;
+  const database = `openbourse_e2e_${profile}${portOffset ? `_${portOffset}` : ''}`;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { GUARDED_URL } from '../ports';
 
 // scripts/e2e-server.mjs "guarded": ACCESS_GUARD=true and WALLET_ONLY=true.
-test.use({ baseURL: 'http://127.0.0.1:8095' });
+test.use({ baseURL: GUARDED_URL });
 
 test('with the access guard on, a visitor is sent to /empty', async ({ page }) => {
   await page.goto('/help/faq');

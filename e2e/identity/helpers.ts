@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { MAIN_MAIL_PORT } from '../ports';
 
 /** The 6-digit code the local SMTP server (scripts/e2e-server.mjs) received for an address. */
 export async function codeFor(
@@ -10,7 +11,7 @@ export async function codeFor(
   await expect
     .poll(async () => {
       const response = await fetch(
-        `http://127.0.0.1:${options.mailPort ?? 8093}/code?to=${encodeURIComponent(address)}`,
+        `http://127.0.0.1:${options.mailPort ?? MAIN_MAIL_PORT}/code?to=${encodeURIComponent(address)}`,
       );
       code = ((await response.json()) as { code: string | null }).code ?? '';
       // Waiting for a newer mail: the previous code may still be the latest one.

@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { GUARDED_PORT, GUARDED_URL, MAIN_PORT } from '../ports';
 import { injectWallet } from './wallet-stub';
-
-const GUARDED_URL = 'http://127.0.0.1:8095';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('ob.token'));
 
@@ -23,12 +22,14 @@ test('a visitor signs in with a wallet from the log-in page and sees the address
   ).toBeVisible();
   release();
 
-  await expect(page).toHaveURL(/:8091\/$/);
+  await expect(page).toHaveURL(new RegExp(`:${MAIN_PORT}/$`));
   await expect(page.getByTestId('account-menu')).toContainText(account.address);
   // The wallet signed the server's EIP-4361 message for this site and this address, unchanged.
   expect(signed).toHaveLength(1);
   expect(signed[0]).toMatch(
-    new RegExp(`^127\\.0\\.0\\.1:8091 wants you to sign in with your Ethereum account:\\n${account.address}\\n`),
+    new RegExp(
+      `^127\\.0\\.0\\.1:${MAIN_PORT} wants you to sign in with your Ethereum account:\\n${account.address}\\n`,
+    ),
   );
   expect(signed[0]).toContain('Chain ID: 1\n');
 });
@@ -64,7 +65,7 @@ test.describe('wallet-only deployment with the access guard', () => {
 
     await page.goto('/empty');
     await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
-    await expect(page).toHaveURL(/:8095\/$/);
+    await expect(page).toHaveURL(new RegExp(`:${GUARDED_PORT}/$`));
     const userName = page.getByTestId('account-menu').or(page.getByTestId('mobile-user-name'));
     await expect(userName).toHaveText(account.address.slice(-6));
   });
@@ -76,7 +77,7 @@ test.describe('wallet-only deployment with the access guard', () => {
 
     await page.goto('/empty');
     await page.getByRole('button', { name: 'Sign in with a wallet' }).click();
-    await expect(page).toHaveURL(/:8095\/$/);
+    await expect(page).toHaveURL(new RegExp(`:${GUARDED_PORT}/$`));
     await expect(page.getByTestId('account-menu')).toBeVisible();
 
     await page.evaluate((address) => {

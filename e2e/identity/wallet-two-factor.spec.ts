@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { MAIN_PORT } from '../ports';
 import { authenticatorCode } from './helpers';
 import { injectWallet } from './wallet-stub';
 
@@ -43,6 +44,6 @@ test('with two-factor authentication on, a wallet sign-in also asks for the auth
   // so the app's next code, which the server's one-step drift window takes, signs in.
   await step.getByLabel('Authenticator code').fill(authenticatorCode(key, Date.now() + 30_000));
   await step.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/:8091\/$/);
+  await expect(page).toHaveURL(new RegExp(`:${MAIN_PORT}/$`));
   await expect(page.getByTestId('account-menu')).toContainText(account.address);
 });

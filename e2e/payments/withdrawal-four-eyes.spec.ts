@@ -2,13 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
+import { MAIN_MAIL_PORT } from '../ports';
 
 /** The newest link the local mail server (scripts/e2e-server.mjs) received for an address. */
 async function linkFor(address: string): Promise<string> {
   let link = '';
   await expect
     .poll(async () => {
-      const response = await fetch(`http://127.0.0.1:8093/link?to=${encodeURIComponent(address)}`);
+      const response = await fetch(`http://127.0.0.1:${MAIN_MAIL_PORT}/link?to=${encodeURIComponent(address)}`);
       link = ((await response.json()) as { link: string | null }).link ?? '';
       return link;
     })
