@@ -23,6 +23,7 @@ export * from './identity/google.contracts.js';
 export * from './identity/identity.contracts.js';
 export * from './identity/identity.endpoints.js';
 export * from './identity/identity.routes.js';
+export * from './identity/security.contracts.js';
 export * from './identity/wallet.contracts.js';
 export * from './languages.js';
 export * from './ledger/ledger.contracts.js';

@@ -113,6 +113,7 @@ export const ZAdminUserSession = z.object({
   createdAt: z.string().describe('Signed in at, ISO 8601 UTC'),
   lastUsedAt: z.string().describe('Last used (recorded at most once a minute), ISO 8601 UTC'),
   userAgent: z.string().nullable(),
+  ip: z.string().nullable().describe('Client address the session was opened from (null before issue 16)'),
   expiresAt: z.string().describe('Ends unless used before, ISO 8601 UTC'),
 });
 

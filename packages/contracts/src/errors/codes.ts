@@ -159,6 +159,9 @@ export const CATALOGUE = {
   WITHDRAWAL_ADDRESS_EXISTS: { code: 10180, status: 409 },
   WITHDRAWAL_CONFIRM_LINK_INVALID: { code: 10181, status: 400 },
   WITHDRAWAL_ADDRESS_NOT_FOUND: { code: 10182, status: 404 },
+  RECOVERY_CODE_INVALID: { code: 10195, status: 400 },
+  OWN_SESSION_NOT_FOUND: { code: 10196, status: 404 },
+  REAUTHENTICATION_REQUIRED: { code: 10197, status: 400 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -57,6 +57,12 @@ export const ZLoginRequest = z.object({
   userName: z.string().trim().min(1).max(254).describe('User name or e-mail'),
   password: ZPassword,
   totp: ZTotpCode.optional(),
+  recoveryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{10,16}$/)
+    .optional()
+    .describe('A two-factor recovery code in place of totp (#16); each works once'),
   captcha: ZCaptchaSolution.optional(),
 });
 
@@ -113,10 +119,18 @@ export const ZSecondFactorChallenge = z.object({
 });
 export type TSecondFactorChallenge = z.infer<typeof ZSecondFactorChallenge>;
 
-export const ZSecondFactorRequest = z.object({
-  challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'challenge must be 43 base64url characters'),
-  totp: ZTotpCode,
-});
+export const ZSecondFactorRequest = z
+  .object({
+    challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'challenge must be 43 base64url characters'),
+    totp: ZTotpCode.optional(),
+    recoveryCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{10,16}$/)
+      .optional()
+      .describe('A two-factor recovery code in place of totp (#16); each works once'),
+  })
+  .refine((body) => (body.totp === undefined) !== (body.recoveryCode === undefined), 'send totp or recoveryCode');
 export type TSecondFactorRequest = z.infer<typeof ZSecondFactorRequest>;
 
 export const ZCaptchaConfigResponse = z.object({

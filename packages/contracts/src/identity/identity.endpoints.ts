@@ -21,6 +21,15 @@ import type {
   ZTotpSetupResponse,
   ZUserInfo,
 } from './identity.contracts.js';
+import type {
+  ZRecoveryCodesRequest,
+  ZRecoveryCodesResponse,
+  ZRecoveryCodesStatus,
+  ZSecuritySessions,
+  ZSessionRevokeRequest,
+  ZSignInHistoryPage,
+  ZSignInHistoryQuery,
+} from './security.contracts.js';
 import type { ZWalletLoginRequest, ZWalletNonceRequest, ZWalletNonceResponse } from './wallet.contracts.js';
 
 /**
@@ -122,4 +131,35 @@ export const identityEndpoints = {
     '/swx/customer/login/walletLogin',
     'public',
   ),
+  // The security centre (#16)
+  securitySessions: endpoint<NoInput, OutputOf<typeof ZSecuritySessions>, 'user'>(
+    'GET',
+    '/swx/customer/user/security/sessions',
+    'user',
+  ),
+  securitySessionRevoke: endpoint<
+    { body: InputOf<typeof ZSessionRevokeRequest> },
+    OutputOf<typeof ZOkResponse>,
+    'user'
+  >('POST', '/swx/customer/user/security/sessions/revoke', 'user'),
+  securitySessionsRevokeOthers: endpoint<NoInput, OutputOf<typeof ZOkResponse>, 'user'>(
+    'POST',
+    '/swx/customer/user/security/sessions/revokeOthers',
+    'user',
+  ),
+  securitySignIns: endpoint<
+    { query: InputOf<typeof ZSignInHistoryQuery> },
+    OutputOf<typeof ZSignInHistoryPage>,
+    'user'
+  >('GET', '/swx/customer/user/security/signIns', 'user'),
+  recoveryCodesStatus: endpoint<NoInput, OutputOf<typeof ZRecoveryCodesStatus>, 'user'>(
+    'GET',
+    '/swx/customer/user/security/recoveryCodes',
+    'user',
+  ),
+  recoveryCodesGenerate: endpoint<
+    { body: InputOf<typeof ZRecoveryCodesRequest> },
+    OutputOf<typeof ZRecoveryCodesResponse>,
+    'user'
+  >('POST', '/swx/customer/user/security/recoveryCodes', 'user'),
 };

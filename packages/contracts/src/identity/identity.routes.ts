@@ -23,6 +23,15 @@ import {
 } from './identity.contracts.js';
 import { identityEndpoints } from './identity.endpoints.js';
 import {
+  ZRecoveryCodesRequest,
+  ZRecoveryCodesResponse,
+  ZRecoveryCodesStatus,
+  ZSecuritySessions,
+  ZSessionRevokeRequest,
+  ZSignInHistoryPage,
+  ZSignInHistoryQuery,
+} from './security.contracts.js';
+import {
   WALLET_NONCES_PER_ADDRESS_PER_MINUTE,
   ZWalletLoginRequest,
   ZWalletNonceRequest,
@@ -72,7 +81,7 @@ export const identityRoutes = {
   }),
   login: declareRoute(identityEndpoints.login, {
     summary:
-      'Sign in with user name or e-mail and password (and TOTP when enabled, each code accepted once); 5 failures lock for 15 minutes',
+      'Sign in with user name or e-mail and password (and TOTP when enabled, each code accepted once, or a recovery code instead: 10195 when wrong or used); 5 failures lock for 15 minutes',
     tags: ['identity'],
     body: ZLoginRequest,
     response: ZLoginResult,
@@ -81,7 +90,7 @@ export const identityRoutes = {
   }),
   secondFactor: declareRoute(identityEndpoints.secondFactor, {
     summary:
-      'Completes a Google or wallet sign-in of an account with two-factor authentication on: the challenge that sign-in answered with 10116 (data: { challenge, expiresAt }, 5 minutes) and the authenticator code; wrong codes count towards the 15-minute lock',
+      'Completes a Google or wallet sign-in of an account with two-factor authentication on: the challenge that sign-in answered with 10116 (data: { challenge, expiresAt }, 5 minutes) and the authenticator code, or one of the recovery codes (10195 when wrong or used); wrong codes count towards the 15-minute lock',
     tags: ['identity'],
     body: ZSecondFactorRequest,
     response: ZLoginResult,
@@ -189,5 +198,53 @@ export const identityRoutes = {
     body: ZWalletLoginRequest,
     response: ZLoginResult,
     rateLimit: { max: 20, timeWindow: '1 minute' },
+  }),
+  securitySessions: declareRoute(identityEndpoints.securitySessions, {
+    summary:
+      "The caller's sessions in use, newest first: browser and system read from the user agent, the address masked, the current one marked",
+    tags: ['identity'],
+    owner: 'caller',
+    response: ZSecuritySessions,
+  }),
+  securitySessionRevoke: declareRoute(identityEndpoints.securitySessionRevoke, {
+    summary:
+      "End one of the caller's sessions at once, on every instance and its sockets (the current one too: that signs out); 10196 for a session not the caller's or no longer in use",
+    tags: ['identity'],
+    owner: 'caller',
+    body: ZSessionRevokeRequest,
+    response: ZOkResponse,
+    fieldErrors: { 'body.sessionId': 'OWN_SESSION_NOT_FOUND' },
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  }),
+  securitySessionsRevokeOthers: declareRoute(identityEndpoints.securitySessionsRevokeOthers, {
+    summary: "Sign out everywhere else: end every session of the caller's but this one, at once",
+    tags: ['identity'],
+    owner: 'caller',
+    response: ZOkResponse,
+    rateLimit: { max: 10, timeWindow: '1 minute' },
+  }),
+  securitySignIns: declareRoute(identityEndpoints.securitySignIns, {
+    summary:
+      "The caller's sign-ins, admitted and refused, newest first, 20 a page: method, second factor, device, masked address",
+    tags: ['identity'],
+    owner: 'caller',
+    query: ZSignInHistoryQuery,
+    response: ZSignInHistoryPage,
+  }),
+  recoveryCodesStatus: declareRoute(identityEndpoints.recoveryCodesStatus, {
+    summary: 'How many two-factor recovery codes the caller has left, and when the set was made',
+    tags: ['identity'],
+    owner: 'caller',
+    response: ZRecoveryCodesStatus,
+  }),
+  recoveryCodesGenerate: declareRoute(identityEndpoints.recoveryCodesGenerate, {
+    summary:
+      'Ten new one-time recovery codes, shown once, replacing any earlier set. Two-factor must be on (10126); ' +
+      'confirm with the password (10004 when wrong) or a fresh authenticator code (10117 when wrong or used); 10197 with neither',
+    tags: ['identity'],
+    owner: 'caller',
+    body: ZRecoveryCodesRequest,
+    response: ZRecoveryCodesResponse,
+    rateLimit: { max: 10, timeWindow: '1 minute' },
   }),
 };

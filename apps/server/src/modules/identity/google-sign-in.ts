@@ -29,7 +29,7 @@ export type GoogleOptions = {
   walletOnly?: boolean;
 };
 
-type RequestMeta = { userAgent: string | null };
+type RequestMeta = { userAgent: string | null; ip?: string | null };
 type GoogleIdentity = { subject: string; email: string };
 
 /**

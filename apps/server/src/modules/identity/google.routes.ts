@@ -8,7 +8,7 @@ export function registerGoogleRoutes(app: FastifyInstance, google: GoogleSignIn)
 
   defineRoute(app, identityRoutes.loginByGoogle, ({ body, request }) => {
     const userAgent = request.headers['user-agent'];
-    const meta = { userAgent: typeof userAgent === 'string' ? userAgent : null };
+    const meta = { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
     return google.signIn(body, request.book, meta, request.log);
   });
 }

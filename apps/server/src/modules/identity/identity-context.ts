@@ -55,7 +55,8 @@ declare module 'fastify' {
 }
 
 export type CaptchaInput = { challengeId: string; solution: string } | undefined;
-export type RequestMeta = { userAgent: string | null };
+/** Where a request came from: its user agent and (#16) its client address, as the proxy settings resolve it. */
+export type RequestMeta = { userAgent: string | null; ip?: string | null };
 
 /** Bus topic: a user's sessions or account changed; every instance drops its cached sessions. */
 const USER_CHANGED_TOPIC = 'identity:user-changed';

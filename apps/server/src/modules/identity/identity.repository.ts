@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DbView } from '../../platform/db/database.js';
 import type { IdentityTables } from './identity.tables.js';
@@ -125,7 +125,14 @@ export async function recordFailedLogin(db: Db, id: string, lockAfter: number, l
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; tokenHash: Buffer; expiresAt: Date; lastUsedAt: Date; userAgent: string | null },
+  values: {
+    userId: string;
+    tokenHash: Buffer;
+    expiresAt: Date;
+    lastUsedAt: Date;
+    userAgent: string | null;
+    ip?: string | null;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('sessions')
@@ -137,6 +144,7 @@ export async function insertSession(
       last_used_at: values.lastUsedAt,
       revoked_at: null,
       user_agent: values.userAgent,
+      ip: values.ip ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -335,14 +343,17 @@ export async function insertSecondFactorChallenge(
 }
 
 /** The user a live challenge belongs to (expired ones answer nothing). */
-export async function findSecondFactorChallenge(db: Db, tokenHash: Buffer): Promise<{ userId: string } | undefined> {
+export async function findSecondFactorChallenge(
+  db: Db,
+  tokenHash: Buffer,
+): Promise<{ userId: string; method: 'google' | 'wallet' } | undefined> {
   const row = await db
     .selectFrom('second_factor_challenges')
-    .select('user_id')
+    .select(['user_id', 'method'])
     .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
-  return row ? { userId: row.user_id } : undefined;
+  return row ? { userId: row.user_id, method: row.method } : undefined;
 }
 
 /** Takes a challenge once; false when another request took it first. */
@@ -629,7 +640,7 @@ export function lockUserById(db: Db, id: string): Promise<UserRow | undefined> {
 export function liveSessionsOf(db: Db, userId: string, at: Date, limit: number) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'expires_at'])
+    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip', 'expires_at'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', at)
@@ -637,4 +648,91 @@ export function liveSessionsOf(db: Db, userId: string, at: Date, limit: number) 
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+// Sign-in history (#16)
+
+export type NewSignInEvent = Omit<Insertable<IdentityTables['sign_in_events']>, 'id' | 'created_at'>;
+
+export async function insertSignInEvent(db: Db, values: NewSignInEvent): Promise<void> {
+  await db.insertInto('sign_in_events').values(values).execute();
+}
+
+/** One page of the user's sign-ins, newest first, and how many there are in all. */
+export async function signInEventsOf(db: Db, userId: string, page: { offset: number; limit: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('sign_in_events')
+      .select(['id', 'succeeded', 'method', 'second_factor', 'failure', 'user_agent', 'ip', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('sign_in_events')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+// Recovery codes (#16)
+
+/**
+ * Replaces the user's recovery codes with a new set in one statement (the old ones, used or not,
+ * are deleted by its CTE, which does not see the rows it inserts).
+ */
+export async function replaceRecoveryCodes(db: Db, userId: string, salt: Buffer, codeHashes: Buffer[]): Promise<void> {
+  await db
+    .with('old_codes', (qb) => qb.deleteFrom('recovery_codes').where('user_id', '=', userId))
+    .insertInto('recovery_codes')
+    .values(codeHashes.map((codeHash) => ({ user_id: userId, salt, code_hash: codeHash, used_at: null })))
+    .execute();
+}
+
+export async function deleteRecoveryCodes(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}
+
+/** The salt of the user's current set, when the user has one with a code left. */
+export async function recoveryCodeSalt(db: Db, userId: string): Promise<Buffer | null> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select('salt')
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.salt ?? null;
+}
+
+/**
+ * Uses one recovery code: marks it used in one conditional update, true only for the request
+ * that did; two uses of one code at once cannot both succeed (the second finds it used).
+ */
+export async function useRecoveryCode(db: Db, userId: string, codeHash: Buffer): Promise<boolean> {
+  const row = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many of the user's recovery codes are left, and when the set was made. */
+export async function recoveryCodesStatus(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => [
+      eb.fn.count<string>('id').filterWhere('used_at', 'is', null).as('remaining'),
+      eb.fn.min('created_at').as('created_at'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { remaining: Number(row.remaining), createdAt: row.created_at as Date | null };
 }

@@ -5,7 +5,7 @@ import type { IdentityService } from './identity.service.js';
 
 function meta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent : null };
+  return { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
 }
 
 export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityService): void {
@@ -46,4 +46,21 @@ export function registerIdentityRoutes(app: FastifyInstance, identity: IdentityS
   defineRoute(app, identityRoutes.heartbeat, ({ body, caller }) => identity.heartbeat(caller, body.host));
 
   defineRoute(app, identityRoutes.offline, ({ caller }) => identity.offline(caller));
+
+  // The security centre (#16)
+  defineRoute(app, identityRoutes.securitySessions, ({ caller }) => identity.listOwnSessions(caller));
+
+  defineRoute(app, identityRoutes.securitySessionRevoke, ({ body, caller }) =>
+    identity.revokeOwnSession(caller, body.sessionId),
+  );
+
+  defineRoute(app, identityRoutes.securitySessionsRevokeOthers, ({ caller }) => identity.revokeOtherSessions(caller));
+
+  defineRoute(app, identityRoutes.securitySignIns, ({ query, caller }) => identity.signInHistory(caller, query.page));
+
+  defineRoute(app, identityRoutes.recoveryCodesStatus, ({ caller }) => identity.recoveryCodesStatus(caller));
+
+  defineRoute(app, identityRoutes.recoveryCodesGenerate, ({ body, caller }) =>
+    identity.generateRecoveryCodes(caller, body),
+  );
 }

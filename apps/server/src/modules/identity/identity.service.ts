@@ -15,8 +15,10 @@ import {
 import { login } from './password-sign-in.js';
 import { changePassword, resetPassword } from './passwords.js';
 import { heartbeat, offline } from './presence.js';
+import { generateRecoveryCodes, recoveryCodesStatus } from './recovery-codes.js';
 import { exists, register, uniqueInviteCode } from './registration.js';
 import { completeSecondFactor, disableTotp, enableTotp, finishSignIn, setUpTotp } from './second-factor.js';
+import { listOwnSessions, revokeOtherSessions, revokeOwnSession, signInHistory } from './security-centre.js';
 import { authenticate, logout, startSession, userIdForToken } from './sessions.js';
 import { captchaConfig, settings } from './sign-in-settings.js';
 import { acceptTotpCode } from './totp.js';
@@ -57,8 +59,12 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
   const ctx = createIdentityContext(db, options);
   return {
     toUserInfo: (user: Parameters<typeof toUserInfo>[1], book: Book) => toUserInfo(ctx, user, book),
-    startSession: (user: Parameters<typeof startSession>[1], book: Book, meta: RequestMeta) =>
-      startSession(ctx, user, book, meta),
+    startSession: (
+      user: Parameters<typeof startSession>[1],
+      book: Book,
+      meta: RequestMeta,
+      signIn?: Parameters<typeof startSession>[4],
+    ) => startSession(ctx, user, book, meta, signIn),
     uniqueInviteCode: () => uniqueInviteCode(ctx),
     settings: () => settings(ctx),
     exists: (query: { userName?: string; phone?: string }) => exists(ctx, query),
@@ -116,6 +122,14 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
       revokeUserSession(ctx, db, action, userId, sessionId),
     revokeAllUserSessions: (db: UserAdministrationDb, action: OperatorAction, userId: string) =>
       revokeAllUserSessions(ctx, db, action, userId),
+    // The security centre (#16): the caller's own sessions, sign-in history and recovery codes.
+    listOwnSessions: (auth: AuthenticatedUser) => listOwnSessions(ctx, auth),
+    revokeOwnSession: (auth: AuthenticatedUser, sessionId: string) => revokeOwnSession(ctx, auth, sessionId),
+    revokeOtherSessions: (auth: AuthenticatedUser) => revokeOtherSessions(ctx, auth),
+    signInHistory: (auth: AuthenticatedUser, page: number) => signInHistory(ctx, auth, page),
+    recoveryCodesStatus: (auth: AuthenticatedUser) => recoveryCodesStatus(ctx, auth),
+    generateRecoveryCodes: (auth: AuthenticatedUser, input: Parameters<typeof generateRecoveryCodes>[2]) =>
+      generateRecoveryCodes(ctx, auth, input),
   };
 }
 

@@ -45,6 +45,8 @@ export type IdentityTables = {
     expires_at: Date;
     revoked_at: Date | null;
     user_agent: string | null;
+    /** The address the session was opened from (#16); shown to its owner masked. */
+    ip: string | null;
   };
   email_codes: {
     id: Generated<string>;
@@ -71,6 +73,27 @@ export type IdentityTables = {
     user_id: string;
     method: 'google' | 'wallet';
     expires_at: Date;
+    created_at: Generated<Date>;
+  };
+  /** Every sign-in, admitted or refused (#16: the security centre's history). */
+  sign_in_events: {
+    id: Generated<string>;
+    user_id: string;
+    succeeded: boolean;
+    method: 'password' | 'google' | 'wallet' | 'register';
+    second_factor: 'totp' | 'recovery_code' | null;
+    failure: 'password' | 'totp' | 'recovery_code' | 'locked' | null;
+    user_agent: string | null;
+    ip: string | null;
+    created_at: Generated<Date>;
+  };
+  /** One-time two-factor recovery codes (#16): scrypt hashes, one salt per set. */
+  recovery_codes: {
+    id: Generated<string>;
+    user_id: string;
+    salt: Buffer;
+    code_hash: Buffer;
+    used_at: Date | null;
     created_at: Generated<Date>;
   };
 };

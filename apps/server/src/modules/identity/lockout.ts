@@ -6,8 +6,9 @@ import {
   SIGN_IN_WINDOW_MINUTES,
 } from './identity.constants.js';
 import * as repository from './identity.repository.js';
-import type { IdentityContext } from './identity-context.js';
+import type { IdentityContext, RequestMeta } from './identity-context.js';
 import { forgetUserSessions } from './identity-context.js';
+import { recordSignIn, type SignInMethod } from './sign-in-history.js';
 
 /** The lockout: five wrong passwords or authenticator codes in a row lock the account for 15 minutes. */
 
@@ -31,12 +32,20 @@ export async function takeSignInAttempt(ctx: IdentityContext, user: repository.U
   if (minutes !== null) throw new AppError('ACCOUNT_LOCKED', { params: { minutes } });
 }
 
-/** A wrong password or code counts towards the lock (five in a row lock the account). */
+const FAILURES = { PASSWORD_WRONG: 'password', TOTP_INVALID: 'totp', RECOVERY_CODE_INVALID: 'recovery_code' } as const;
+
+/**
+ * A wrong password or code counts towards the lock (five in a row lock the account), and joins
+ * the user's sign-in history (#16) when the attempt's origin is given.
+ */
 export async function refuseSignIn(
   ctx: IdentityContext,
   user: repository.UserRow,
-  name: 'PASSWORD_WRONG' | 'TOTP_INVALID',
+  name: keyof typeof FAILURES,
+  attempt?: { meta: RequestMeta; method: SignInMethod },
 ): Promise<never> {
+  if (attempt)
+    await recordSignIn(ctx, user.id, attempt.meta, { ...attempt, succeeded: false, failure: FAILURES[name] });
   const isLocked = await repository.recordFailedLogin(ctx.db, user.id, LOCK_AFTER_FAILURES, LOCK_MINUTES);
   if (isLocked) {
     await repository.deleteSecondFactorChallengesOf(ctx.db, user.id);

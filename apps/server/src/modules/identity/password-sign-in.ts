@@ -4,7 +4,9 @@ import * as repository from './identity.repository.js';
 import type { CaptchaInput, IdentityContext, RequestMeta } from './identity-context.js';
 import { admitSignIn, assertNotLocked, refuseSignIn, takeSignInAttempt } from './lockout.js';
 import { spendPasswordTime, verifyPassword } from './password.js';
+import { useRecoveryCode } from './recovery-codes.js';
 import { startSession } from './sessions.js';
+import type { SecondFactorKind } from './sign-in-history.js';
 import { verifyCaptcha } from './sign-in-settings.js';
 import { acceptTotpCode } from './totp.js';
 
@@ -16,7 +18,7 @@ export function assertPasswordSignInAllowed(ctx: IdentityContext): void {
 
 export async function login(
   ctx: IdentityContext,
-  input: { userName: string; password: string; totp?: string; captcha?: CaptchaInput },
+  input: { userName: string; password: string; totp?: string; recoveryCode?: string; captcha?: CaptchaInput },
   book: Book,
   meta: RequestMeta,
 ): Promise<TLoginResult> {
@@ -31,12 +33,25 @@ export async function login(
   if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
   assertNotLocked(ctx, user);
   await takeSignInAttempt(ctx, user);
-  if (!(await verifyPassword(user.password_hash, input.password))) return refuseSignIn(ctx, user, 'PASSWORD_WRONG');
+  const attempt = { meta, method: 'password' as const };
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    return refuseSignIn(ctx, user, 'PASSWORD_WRONG', attempt);
+  }
+  let secondFactor: SecondFactorKind | null = null;
   if (user.totp_enabled) {
-    if (!input.totp) throw new AppError('TOTP_REQUIRED');
-    // A code already accepted once (a replay, or the same code sent twice at once) counts as wrong.
-    if (!(await acceptTotpCode(ctx, user, input.totp))) return refuseSignIn(ctx, user, 'TOTP_INVALID');
+    if (input.recoveryCode !== undefined) {
+      // A recovery code in place of the authenticator's (#16): each is used once, atomically.
+      if (!(await useRecoveryCode(ctx, user.id, input.recoveryCode))) {
+        return refuseSignIn(ctx, user, 'RECOVERY_CODE_INVALID', attempt);
+      }
+      secondFactor = 'recovery_code';
+    } else {
+      if (!input.totp) throw new AppError('TOTP_REQUIRED');
+      // A code already accepted once (a replay, or the same code sent twice at once) counts as wrong.
+      if (!(await acceptTotpCode(ctx, user, input.totp))) return refuseSignIn(ctx, user, 'TOTP_INVALID', attempt);
+      secondFactor = 'totp';
+    }
   }
   await admitSignIn(ctx, user);
-  return startSession(ctx, user, book, meta);
+  return startSession(ctx, user, book, meta, { method: 'password', secondFactor });
 }

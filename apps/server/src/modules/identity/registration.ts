@@ -80,5 +80,5 @@ export async function register(
     }
     throw error;
   }
-  return startSession(ctx, user, book, meta);
+  return startSession(ctx, user, book, meta, { method: 'register' });
 }

@@ -7,6 +7,7 @@ import type { AuthenticatedUser, IdentityContext, RequestMeta } from './identity
 import { updateUser } from './identity-context.js';
 import { admitSignIn, assertNotLocked, refuseSignIn } from './lockout.js';
 import { verifyPassword } from './password.js';
+import { useRecoveryCode } from './recovery-codes.js';
 import { hashSecret, newSessionToken } from './secrets.js';
 import { startSession } from './sessions.js';
 import { acceptTotpCode } from './totp.js';
@@ -27,7 +28,7 @@ export async function finishSignIn(
   method: 'google' | 'wallet',
 ): Promise<TLoginResult> {
   if (user.status !== 'active') throw new AppError('ABNORMAL_USER_STATUS');
-  if (!user.totp_enabled) return startSession(ctx, user, book, meta);
+  if (!user.totp_enabled) return startSession(ctx, user, book, meta, { method });
   assertNotLocked(ctx, user);
   // One waiting sign-in per account, the newest (expired ones of anyone are swept on the way).
   await repository.deleteSecondFactorChallengesOf(ctx.db, user.id);
@@ -62,11 +63,19 @@ export async function completeSecondFactor(
     throw new AppError('NONCE_INVALID');
   }
   // A wrong code keeps the challenge for another try, until the lock ends it; a code already
-  // accepted once counts as wrong (#13).
-  if (!(await acceptTotpCode(ctx, user, input.totp))) return refuseSignIn(ctx, user, 'TOTP_INVALID');
+  // accepted once counts as wrong (#13), and so does a recovery code already used (#16).
+  const attempt = { meta, method: challenge.method };
+  if (input.recoveryCode !== undefined) {
+    if (!(await useRecoveryCode(ctx, user.id, input.recoveryCode))) {
+      return refuseSignIn(ctx, user, 'RECOVERY_CODE_INVALID', attempt);
+    }
+  } else if (input.totp === undefined || !(await acceptTotpCode(ctx, user, input.totp))) {
+    return refuseSignIn(ctx, user, 'TOTP_INVALID', attempt);
+  }
   if (!(await repository.deleteSecondFactorChallenge(ctx.db, tokenHash))) throw new AppError('NONCE_INVALID');
   await admitSignIn(ctx, user);
-  return startSession(ctx, user, book, meta);
+  const secondFactor = input.recoveryCode !== undefined ? 'recovery_code' : 'totp';
+  return startSession(ctx, user, book, meta, { method: challenge.method, secondFactor });
 }
 
 export async function setUpTotp(ctx: IdentityContext, auth: AuthenticatedUser) {
@@ -107,5 +116,7 @@ export async function disableTotp(
   }
   const change = { totp_enabled: false, totp_secret: null };
   if (!(await acceptTotpCode(ctx, fresh, input.code, change))) throw new AppError('TOTP_INVALID');
+  // Recovery codes stand in for the authenticator: with two-factor off they mean nothing (#16).
+  await repository.deleteRecoveryCodes(ctx.db, auth.id);
   return { ok: true as const };
 }

@@ -7,6 +7,7 @@ import * as repository from './identity.repository.js';
 import type { AuthenticatedUser, IdentityContext, RequestMeta } from './identity-context.js';
 import { forgetUserSessions, toUserInfo, updateUser } from './identity-context.js';
 import { hashSecret, newSessionToken } from './secrets.js';
+import { recordSignIn, type SignInRecord } from './sign-in-history.js';
 
 /** Sessions: starting one, signing out, the socket's token check and the guard of protected routes. */
 
@@ -15,6 +16,7 @@ export async function startSession(
   user: repository.UserRow,
   book: Book,
   meta: RequestMeta,
+  signIn?: SignInRecord,
 ): Promise<TLoginResult> {
   const token = newSessionToken();
   await repository.insertSession(ctx.db, {
@@ -23,7 +25,10 @@ export async function startSession(
     expiresAt: sessionExpiry(ctx),
     lastUsedAt: ctx.now(),
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
   });
+  // A sign-in (not a session a test or a tool opens directly) joins the user's history (#16).
+  if (signIn) await recordSignIn(ctx, user.id, meta, { succeeded: true, record: signIn });
   return { token, ...(await toUserInfo(ctx, user, book)) };
 }
 

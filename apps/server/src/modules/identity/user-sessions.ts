@@ -14,6 +14,8 @@ export type UserSession = {
   createdAt: string;
   lastUsedAt: string;
   userAgent: string | null;
+  /** The client address the session was opened from (#16; null for sessions older than that). */
+  ip: string | null;
   expiresAt: string;
 };
 
@@ -31,6 +33,7 @@ export async function listUserSessions(ctx: IdentityContext, userId: string): Pr
     createdAt: session.created_at.toISOString(),
     lastUsedAt: session.last_used_at.toISOString(),
     userAgent: session.user_agent,
+    ip: session.ip,
     expiresAt: session.expires_at.toISOString(),
   }));
 }

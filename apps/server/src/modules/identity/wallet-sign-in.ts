@@ -40,7 +40,7 @@ export type WalletSignInOptions = {
 /** Where the request came in: its scheme and Host (request.protocol, request.host). */
 export type RequestOrigin = { protocol: string; host: string };
 type SigningOrigin = { domain: string; uri: string };
-type RequestMeta = { userAgent: string | null };
+type RequestMeta = { userAgent: string | null; ip?: string | null };
 
 /** EIP-4361 nonce: alphanumeric, here ~131 random bits. */
 export function newWalletNonce(): string {

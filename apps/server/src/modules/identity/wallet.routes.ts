@@ -21,7 +21,7 @@ function origin(request: FastifyRequest): RequestOrigin {
 
 function meta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent : null };
+  return { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
 }
 
 export function registerWalletRoutes(

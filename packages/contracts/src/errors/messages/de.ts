@@ -133,6 +133,9 @@ export const de: CatalogueMessages = {
   WITHDRAWAL_CONFIRM_LINK_INVALID:
     'Dieser Bestätigungslink ist ungültig oder abgelaufen. Fügen Sie die Adresse erneut hinzu, um einen neuen zu erhalten.',
   WITHDRAWAL_ADDRESS_NOT_FOUND: 'Diese Adresse gibt es in Ihrem Adressbuch nicht.',
+  RECOVERY_CODE_INVALID: 'Der Wiederherstellungscode ist falsch oder wurde bereits verwendet.',
+  OWN_SESSION_NOT_FOUND: 'Sie haben keine aktive Sitzung mit dieser ID.',
+  REAUTHENTICATION_REQUIRED: 'Bestätigen Sie mit Ihrem Passwort oder einem Authenticator-Code.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

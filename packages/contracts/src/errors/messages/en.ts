@@ -123,6 +123,9 @@ export const en: CatalogueMessages = {
   WITHDRAWAL_CONFIRM_LINK_INVALID:
     'This confirmation link is invalid or has expired. Add the address again to get a new one.',
   WITHDRAWAL_ADDRESS_NOT_FOUND: 'No such address in your address book.',
+  RECOVERY_CODE_INVALID: 'The recovery code is incorrect or has already been used.',
+  OWN_SESSION_NOT_FOUND: 'You have no session in use with this id.',
+  REAUTHENTICATION_REQUIRED: 'Confirm with your password or an authenticator code.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

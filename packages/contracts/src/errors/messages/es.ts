@@ -127,6 +127,9 @@ export const es: CatalogueMessages = {
   WITHDRAWAL_CONFIRM_LINK_INVALID:
     'Este enlace de confirmación no es válido o ha caducado. Vuelva a añadir la dirección para recibir uno nuevo.',
   WITHDRAWAL_ADDRESS_NOT_FOUND: 'No existe esa dirección en su libreta de direcciones.',
+  RECOVERY_CODE_INVALID: 'El código de recuperación es incorrecto o ya se ha utilizado.',
+  OWN_SESSION_NOT_FOUND: 'No tiene ninguna sesión en uso con este identificador.',
+  REAUTHENTICATION_REQUIRED: 'Confirme con su contraseña o con un código de autenticación.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

@@ -128,6 +128,9 @@ export const fr: CatalogueMessages = {
   WITHDRAWAL_CONFIRM_LINK_INVALID:
     'Ce lien de confirmation est invalide ou a expiré. Ajoutez à nouveau l’adresse pour en recevoir un nouveau.',
   WITHDRAWAL_ADDRESS_NOT_FOUND: 'Cette adresse ne figure pas dans votre carnet d’adresses.',
+  RECOVERY_CODE_INVALID: 'Le code de récupération est incorrect ou a déjà été utilisé.',
+  OWN_SESSION_NOT_FOUND: 'Vous n’avez aucune session en cours avec cet identifiant.',
+  REAUTHENTICATION_REQUIRED: 'Confirmez avec votre mot de passe ou un code d’authentification.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',

@@ -126,6 +126,9 @@ export const it: CatalogueMessages = {
   WITHDRAWAL_CONFIRM_LINK_INVALID:
     'Questo link di conferma non è valido o è scaduto. Aggiungi di nuovo l’indirizzo per riceverne uno nuovo.',
   WITHDRAWAL_ADDRESS_NOT_FOUND: 'Nessun indirizzo simile nella tua rubrica.',
+  RECOVERY_CODE_INVALID: 'Il codice di recupero non è corretto o è già stato usato.',
+  OWN_SESSION_NOT_FOUND: 'Non hai alcuna sessione attiva con questo ID.',
+  REAUTHENTICATION_REQUIRED: 'Conferma con la tua password o con un codice di autenticazione.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

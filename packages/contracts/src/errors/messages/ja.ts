@@ -122,6 +122,9 @@ export const ja: CatalogueMessages = {
   WITHDRAWAL_CONFIRM_LINK_INVALID:
     'この確認リンクは無効か期限切れです。アドレスをもう一度追加して新しいリンクを受け取ってください。',
   WITHDRAWAL_ADDRESS_NOT_FOUND: 'アドレス帳にそのアドレスはありません。',
+  RECOVERY_CODE_INVALID: 'リカバリーコードが正しくないか、すでに使用されています。',
+  OWN_SESSION_NOT_FOUND: 'この ID の使用中のセッションはありません。',
+  REAUTHENTICATION_REQUIRED: 'パスワードまたは認証アプリのコードで確認してください。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',
