@@ -6,7 +6,7 @@ ALTER TABLE sessions ADD COLUMN ip TEXT;
 
 CREATE TABLE sign_in_events (
   id BIGSERIAL PRIMARY KEY,
-  user_id BIGINT NOT NULL REFERENCES users (id),
+  user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   succeeded BOOLEAN NOT NULL,
   method TEXT NOT NULL CHECK (method IN ('password', 'google', 'wallet', 'register')),
   -- The second factor a sign-in used, when it used one.
@@ -21,7 +21,7 @@ CREATE INDEX sign_in_events_user_idx ON sign_in_events (user_id, id DESC);
 
 CREATE TABLE recovery_codes (
   id BIGSERIAL PRIMARY KEY,
-  user_id BIGINT NOT NULL REFERENCES users (id),
+  user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   salt BYTEA NOT NULL,
   code_hash BYTEA NOT NULL,
   used_at TIMESTAMPTZ,

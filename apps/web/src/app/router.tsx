@@ -39,6 +39,8 @@ const AdminApp = lazy(() => import('../modules/admin/AdminApp'));
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
 const NotificationPage = lazy(() => import('../modules/notify/NotificationPage'));
+// The security centre (#16): sessions, sign-in history, recovery codes; its own chunk and texts.
+const SecurityPage = lazy(() => import('../modules/identity/security/SecurityPage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -122,6 +124,7 @@ export const router = createBrowserRouter([
       { path: '/withdraw', element: <WithdrawPage /> },
       { path: '/sandbox/faucet', element: <FaucetPage /> },
       { path: '/profile/notification', element: <NotificationPage /> },
+      { path: '/profile/security', element: <SecurityPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },

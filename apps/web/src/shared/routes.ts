@@ -17,6 +17,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/profile',
   '/profile/balance',
   '/profile/notification',
+  '/profile/security',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -76,6 +77,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/profile/withdrawal-addresses') return 'money.addressBook';
   if (pathname === '/profile/withdrawal-addresses/confirm') return 'money.confirmAddress';
   if (pathname === '/profile/notification') return 'notify.title';
+  if (pathname === '/profile/security') return 'profile.securityCentre';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

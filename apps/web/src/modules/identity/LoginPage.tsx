@@ -8,7 +8,7 @@ import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { GoogleButton } from './google/GoogleButton';
 import { useAuthSettings, useSignIn } from './identity.api';
-import { TotpCodeField } from './SecondFactor';
+import { isRecoveryCodeShaped, SecondFactorField, type SecondFactorKind, secondFactorBody } from './SecondFactor';
 import { useFormFields } from './use-form-fields';
 import { checks, type FieldErrors } from './validation';
 import { WalletSignInButton } from './wallet/WalletSignInButton';
@@ -20,8 +20,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const settings = useAuthSettings();
   const signIn = useSignIn(identityEndpoints.login);
-  const { values, set, errors, setErrors } = useFormFields({ userName: '', password: '', totp: '' });
+  const { values, set, setField, errors, setErrors } = useFormFields({ userName: '', password: '', totp: '' });
   const [isTotpNeeded, setTotpNeeded] = useState(false);
+  // The authenticator's code, or one of the recovery codes in its place (#16).
+  const [factor, setFactor] = useState<SecondFactorKind>('totp');
   const [isCaptchaRunning, setCaptchaRunning] = useState(false);
   const reason = (useLocation().state as { reason?: string } | null)?.reason;
 
@@ -30,7 +32,10 @@ export default function LoginPage() {
     const found: FieldErrors<Field> = {};
     if (!checks.required(values.userName)) found.userName = t('auth.required');
     if (!checks.required(values.password)) found.password = t('auth.required');
-    if (isTotpNeeded && !checks.code(values.totp)) found.totp = t('auth.codeFormat');
+    if (isTotpNeeded && factor === 'totp' && !checks.code(values.totp)) found.totp = t('auth.codeFormat');
+    if (isTotpNeeded && factor === 'recovery' && !isRecoveryCodeShaped(values.totp)) {
+      found.totp = t('auth.recoveryCodeFormat');
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -40,7 +45,7 @@ export default function LoginPage() {
       await signIn.mutateAsync({
         userName: values.userName.trim(),
         password: values.password,
-        ...(isTotpNeeded ? { totp: values.totp.trim() } : {}),
+        ...(isTotpNeeded ? secondFactorBody(factor, values.totp) : {}),
         ...(captcha ? { captcha } : {}),
       });
       navigate('/', { replace: true });
@@ -84,7 +89,18 @@ export default function LoginPage() {
             error={errors.password}
             required
           />
-          {isTotpNeeded && <TotpCodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
+          {isTotpNeeded && (
+            <SecondFactorField
+              kind={factor}
+              onKindChange={(next) => {
+                setFactor(next);
+                setField('totp', '');
+              }}
+              value={values.totp}
+              onChange={set('totp')}
+              error={errors.totp}
+            />
+          )}
           {isCaptchaRunning && <Text size="sm">{t('auth.captchaWorking')}</Text>}
           <Button type="submit" loading={signIn.isPending || isCaptchaRunning} fullWidth>
             {t('auth.submitLogin')}

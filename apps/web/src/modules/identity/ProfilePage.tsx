@@ -155,6 +155,9 @@ function AccountMode() {
       <Anchor component={Link} to="/profile/notification" display="block" mt="xs" w="fit-content">
         {t('notify.title')}
       </Anchor>
+      <Anchor component={Link} to="/profile/security" display="block" mt="xs" w="fit-content">
+        {t('profile.securityCentre')}
+      </Anchor>
     </Card>
   );
 }

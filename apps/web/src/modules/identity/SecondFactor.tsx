@@ -34,6 +34,58 @@ export function TotpCodeField(props: {
   );
 }
 
+/** Which second factor the user gives: the authenticator's code, or one of the recovery codes (#16). */
+export type SecondFactorKind = 'totp' | 'recovery';
+
+/** A recovery code as typed: 10 letters and digits, dashes and spaces anywhere. */
+export function isRecoveryCodeShaped(value: string): boolean {
+  return /^[A-Za-z0-9 -]{10,16}$/.test(value.trim()) && value.replace(/[\s-]/g, '').length === 10;
+}
+
+/** The code a sign-in's second step sends, under the field its kind names. */
+export function secondFactorBody(kind: SecondFactorKind, value: string): { totp: string } | { recoveryCode: string } {
+  return kind === 'recovery' ? { recoveryCode: value.trim() } : { totp: value.trim() };
+}
+
+/** The second factor's input: the authenticator code, or (switched by a link) a recovery code. */
+export function SecondFactorField(props: {
+  kind: SecondFactorKind;
+  onKindChange: (kind: SecondFactorKind) => void;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const other: SecondFactorKind = props.kind === 'totp' ? 'recovery' : 'totp';
+  return (
+    <>
+      {props.kind === 'totp' ? (
+        <TotpCodeField value={props.value} onChange={props.onChange} error={props.error} />
+      ) : (
+        <>
+          <Text size="sm">{t('auth.recoveryCodePrompt')}</Text>
+          <TextInput
+            label={t('auth.recoveryCode')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={16}
+            dir="ltr"
+            value={props.value}
+            onChange={props.onChange}
+            error={props.error}
+            data-autofocus
+            data-testid="recovery-code-input"
+          />
+        </>
+      )}
+      <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => props.onKindChange(other)}>
+        {other === 'recovery' ? t('auth.useRecoveryCode') : t('auth.useAuthenticatorCode')}
+      </Anchor>
+    </>
+  );
+}
+
 /**
  * The challenge of a Google or wallet sign-in that waits for the authenticator's code (the
  * server's 10116 with the challenge as data), or null for any other failure.
@@ -74,14 +126,16 @@ export function SecondFactorForm({
 }) {
   const { t } = useTranslation();
   const complete = useSignIn(identityEndpoints.secondFactor);
-  const { values, set, errors, check } = useFormFields({ totp: '' });
+  const { values, set, setField, errors, check } = useFormFields({ totp: '' });
+  const [kind, setKind] = useState<SecondFactorKind>('totp');
   const [ended, setEnded] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!check('totp', checks.code(values.totp), t('auth.codeFormat'))) return;
+    const isShaped = kind === 'recovery' ? isRecoveryCodeShaped(values.totp) : checks.code(values.totp);
+    if (!check('totp', isShaped, kind === 'recovery' ? t('auth.recoveryCodeFormat') : t('auth.codeFormat'))) return;
     try {
-      await complete.mutateAsync({ challenge: challenge.challenge, totp: values.totp.trim() });
+      await complete.mutateAsync({ challenge: challenge.challenge, ...secondFactorBody(kind, values.totp) });
       onSignedIn();
     } catch (error) {
       // A wrong code was toasted by the mutation cache and may be tried again.
@@ -93,7 +147,16 @@ export function SecondFactorForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="second-factor">
       <Stack gap="sm">
-        <TotpCodeField value={values.totp} onChange={set('totp')} error={errors.totp} />
+        <SecondFactorField
+          kind={kind}
+          onKindChange={(next) => {
+            setKind(next);
+            setField('totp', '');
+          }}
+          value={values.totp}
+          onChange={set('totp')}
+          error={errors.totp}
+        />
         <Button type="submit" loading={complete.isPending} fullWidth>
           {t('auth.submitLogin')}
         </Button>
