@@ -35,7 +35,10 @@ test('a demo user sees 100,000 USDT, resets the demo account, finds the funding 
   await expect(dialog).toHaveCount(0);
   await expect(usdt.getByRole('cell').first()).toHaveText('100,000.00');
 
-  // The statement names the funding in the user's language, signed as a credit.
+  // The statement names the funding in the user's language, signed as a credit: in the ledger's
+  // view (one line per trade is the default, and this user has not traded).
+  await expect(page.getByTestId('trades-empty')).toHaveText('There are no closed trades yet.');
+  await page.locator('label', { hasText: 'Ledger entries' }).click();
   const statement = page.getByTestId('statement-table');
   const funding = statement.getByRole('row').filter({ hasText: 'Demo funding' });
   await expect(funding).toHaveCount(1);

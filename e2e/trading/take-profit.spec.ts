@@ -63,6 +63,7 @@ test('a demo long with stop loss and take profit: confirm, live P&L, take profit
 
   // The balance statement names the settlement: (161 − 150) × 1 = +11 USDT.
   await page.goto('/profile/balance');
+  await page.locator('label', { hasText: 'Ledger entries' }).click();
   await expect(
     page.getByTestId('statement-table').getByRole('row').filter({ hasText: '+11.00' }).first(),
   ).toBeVisible();

@@ -1,7 +1,7 @@
 -- Identity (issue 16): the security centre. A session remembers the address it was opened from
 -- (shown masked to its owner); every sign-in, admitted or refused, leaves one history row; and
 -- an account with two-factor on may hold a set of one-time recovery codes, stored as scrypt
--- hashes (one salt per set), each used once by a conditional update.
+-- hashes (one salt per set), each used once by a conditional update. Both go with a removed user.
 ALTER TABLE sessions ADD COLUMN ip TEXT;
 
 CREATE TABLE sign_in_events (

@@ -54,9 +54,12 @@ export default function ProfilePage() {
           <Stack gap="lg">
             <AccountSummary user={user} />
             <AccountMode />
-            <Suspense fallback={<Skeleton height={160} />}>
-              <PositionsPanel title={t('trading.positions.ordersTitle')} />
-            </Suspense>
+            {/* Full width on a desktop: the table, not the phone's cards (#16). */}
+            <div className="ob-profile-wide">
+              <Suspense fallback={<Skeleton height={160} />}>
+                <PositionsPanel title={t('trading.positions.ordersTitle')} />
+              </Suspense>
+            </div>
             <Suspense fallback={<Skeleton height={160} />}>
               <PaymentsHistory />
             </Suspense>

@@ -8,6 +8,7 @@ import {
   Modal,
   NativeSelect,
   Pagination,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -19,7 +20,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TBalance, TStatementEntry } from '@openbourse/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
@@ -28,6 +29,7 @@ import { useLocale } from '../market/use-locale';
 import { AmountText } from './AmountText';
 import {
   downloadStatementCsv,
+  downloadTradesCsv,
   NO_FILTERS,
   STATEMENT_PAGE_SIZE,
   STATEMENT_REASONS,
@@ -36,6 +38,8 @@ import {
   useDemoReset,
   useStatement,
 } from './ledger.api';
+import { TradeStatement } from './TradeStatement';
+import { rememberedStatementView, rememberStatementView, type StatementView } from './trade-statement';
 
 /** Balances per asset and the statement of the book the account mode selects (issue 4). */
 export default function BalancePage() {
@@ -172,7 +176,47 @@ function Balances() {
   );
 }
 
+/**
+ * The statement (#16): one line per closed trade by default, or the ledger's lines (every
+ * movement of money); the reader's choice is remembered on this device.
+ */
 function Statement({ mode }: { mode: AccountMode }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<StatementView>(() => rememberedStatementView(globalThis.localStorage));
+  const toggle = (
+    <SegmentedControl
+      value={view}
+      onChange={(value) => {
+        const next: StatementView = value === 'ledger' ? 'ledger' : 'trades';
+        setView(next);
+        rememberStatementView(globalThis.localStorage, next);
+      }}
+      data={[
+        { value: 'trades', label: t('ledger.viewTrades') },
+        { value: 'ledger', label: t('ledger.viewLedger') },
+      ]}
+      aria-label={t('ledger.view')}
+      data-testid="statement-view"
+    />
+  );
+  if (view === 'ledger') return <LedgerStatement mode={mode} toggle={toggle} />;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="ledger-statement">
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Title order={2} size="h3" id="ledger-statement">
+          {t('ledger.statement')}
+        </Title>
+        <Group gap="sm">
+          {toggle}
+          <DownloadCsv download={() => downloadTradesCsv(mode)} />
+        </Group>
+      </Group>
+      <TradeStatement />
+    </Card>
+  );
+}
+
+function LedgerStatement({ mode, toggle }: { mode: AccountMode; toggle: ReactNode }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<StatementFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -192,7 +236,10 @@ function Statement({ mode }: { mode: AccountMode }) {
         <Title order={2} size="h3" id="ledger-statement">
           {t('ledger.statement')}
         </Title>
-        <DownloadCsv filters={filters} mode={mode} />
+        <Group gap="sm">
+          {toggle}
+          <DownloadCsv download={() => downloadStatementCsv(filters, mode)} />
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mb="xs">
         <NativeSelect
@@ -335,10 +382,10 @@ function StatementTable({
   );
 }
 
-function DownloadCsv({ filters, mode }: { filters: StatementFilters; mode: AccountMode }) {
+function DownloadCsv({ download: run }: { download: () => Promise<void> }) {
   const { t } = useTranslation();
   // A failure is announced by the mutation toast, in the user's language.
-  const download = useMutation({ mutationFn: () => downloadStatementCsv(filters, mode) });
+  const download = useMutation({ mutationFn: run });
   return (
     <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
       {t('ledger.downloadCsv')}

@@ -1,8 +1,9 @@
 import { TRANSFER_REASONS } from '@openbourse/contracts';
-import { ledgerEndpoints } from '@openbourse/contracts/constants';
+import { ledgerEndpoints, tradingEndpoints } from '@openbourse/contracts/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, callApi } from '../../shared/api/client';
 import { useSession } from '../identity/session';
+import { isTrade, tradeLine, tradesCsv } from './trade-statement';
 
 /** The reason codes a statement entry can carry, each named by ledger.reasons.<code>. */
 export const STATEMENT_REASONS = TRANSFER_REASONS;
@@ -78,5 +79,27 @@ export async function downloadStatementCsv(filters: StatementFilters, book: 'liv
   link.click();
   link.remove();
   // The browser has taken the file once the click returns; free the object shortly after.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const TRADES_CSV_PAGE = 100;
+
+/** Downloads every closed trade of this book, one line each with exact values, as CSV (#16). */
+export async function downloadTradesCsv(book: 'live' | 'demo'): Promise<void> {
+  const items = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await callApi(tradingEndpoints.orders, { query: { status: 'closed', page, size: TRADES_CSV_PAGE } });
+    items.push(...answer.items);
+    if (answer.items.length < TRADES_CSV_PAGE || items.length >= answer.total) break;
+  }
+  const csv = tradesCsv(items.filter(isTrade).map(tradeLine));
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `openbourse-trades-${book}.csv`;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
