@@ -10,6 +10,7 @@ async function setPrice(page: Page, price: string) {
 }
 
 test('the desktop profile shows open positions in a full-width table, not the phone cards', async ({ page }) => {
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   await registerThroughForm(page, newIdentity('wideprofile'));
   await page.locator('label', { hasText: 'Demo account' }).click();
@@ -20,6 +21,11 @@ test('the desktop profile shows open positions in a full-width table, not the ph
   const ticket = page.getByTestId('order-ticket');
   await ticket.getByTestId('ticket-side-long').click();
   await ticket.getByTestId('ticket-lots').fill('1');
+  // The test feed's price goes stale after 15 s without a tick: pushed until the ticket takes it.
+  await expect(async () => {
+    await setPrice(page, '20');
+    await expect(ticket.getByTestId('ticket-submit')).toBeEnabled({ timeout: 2_000 });
+  }).toPass();
   await ticket.getByTestId('ticket-submit').click();
   await setPrice(page, '20');
   await page.getByTestId('confirm-order-submit').click();

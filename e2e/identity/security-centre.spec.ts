@@ -22,6 +22,8 @@ test('a user sees both sessions, signs out everywhere else, and the other browse
   page,
   browser,
 }) => {
+  // Two browsers on one account: long on a busy machine.
+  test.slow();
   const who = newIdentity('secure');
   await registerThroughForm(page, who);
 

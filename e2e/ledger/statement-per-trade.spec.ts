@@ -21,6 +21,12 @@ test('the statement shows one line per closed trade with its P&L and fee; the to
   const ticket = page.getByTestId('order-ticket');
   await ticket.getByTestId('ticket-side-long').click();
   await ticket.getByTestId('ticket-lots').fill('10');
+  // A test-feed price goes stale after 15 s without a tick, and the ticket then refuses: on a busy
+  // machine filling it can take that long, so the price is pushed until the ticket takes it.
+  await expect(async () => {
+    await setPrice(page, '5');
+    await expect(ticket.getByTestId('ticket-submit')).toBeEnabled({ timeout: 2_000 });
+  }).toPass();
   await ticket.getByTestId('ticket-submit').click();
   const confirm = page.getByTestId('confirm-order');
   await expect(confirm).toContainText('DOTUSDT');
