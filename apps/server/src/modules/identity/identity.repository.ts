@@ -681,31 +681,36 @@ export async function signInEventsOf(db: Db, userId: string, page: { offset: num
 // Recovery codes (#16)
 
 /**
- * Replaces the user's recovery codes with a new set in one statement (the old ones, used or not,
- * are deleted by its CTE, which does not see the rows it inserts).
+ * Replaces the user's recovery codes with a new set (the old ones, used or not, are deleted), in
+ * one transaction holding the user's row, so two requests at once leave one set, the later one.
  */
 export async function replaceRecoveryCodes(db: Db, userId: string, salt: Buffer, codeHashes: Buffer[]): Promise<void> {
-  await db
-    .with('old_codes', (qb) => qb.deleteFrom('recovery_codes').where('user_id', '=', userId))
-    .insertInto('recovery_codes')
-    .values(codeHashes.map((codeHash) => ({ user_id: userId, salt, code_hash: codeHash, used_at: null })))
-    .execute();
+  const write = async (trx: Db) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('recovery_codes')
+      .values(codeHashes.map((codeHash) => ({ user_id: userId, salt, code_hash: codeHash, used_at: null })))
+      .execute();
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 export async function deleteRecoveryCodes(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
 }
 
-/** The salt of the user's current set, when the user has one with a code left. */
-export async function recoveryCodeSalt(db: Db, userId: string): Promise<Buffer | null> {
-  const row = await db
+/** The salts of the user's unused codes: one per set, so normally one (none without codes left). */
+export async function recoveryCodeSalts(db: Db, userId: string): Promise<Buffer[]> {
+  const rows = await db
     .selectFrom('recovery_codes')
     .select('salt')
+    .distinct()
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.salt ?? null;
+    .execute();
+  return rows.map((row) => row.salt);
 }
 
 /**

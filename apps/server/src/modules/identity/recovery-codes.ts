@@ -78,7 +78,9 @@ export async function recoveryCodesStatus(ctx: IdentityContext, auth: Authentica
 /** Uses one of the user's codes at sign-in: true once per code, false for any other input. */
 export async function useRecoveryCode(ctx: IdentityContext, userId: string, input: string): Promise<boolean> {
   const normalised = normaliseRecoveryCode(input);
-  const salt = await repository.recoveryCodeSalt(ctx.db, userId);
-  if (!normalised || !salt) return false;
-  return repository.useRecoveryCode(ctx.db, userId, await hashRecoveryCode(normalised, salt));
+  if (!normalised) return false;
+  for (const salt of await repository.recoveryCodeSalts(ctx.db, userId)) {
+    if (await repository.useRecoveryCode(ctx.db, userId, await hashRecoveryCode(normalised, salt))) return true;
+  }
+  return false;
 }

@@ -192,6 +192,20 @@ describe('the security centre: own sessions, sign-in history, recovery codes (#1
     }>`SELECT code_hash FROM recovery_codes WHERE user_id = ${user.id}`.execute(testApp.database.db);
     expect(stored.rows).toHaveLength(10);
     for (const row of stored.rows) expect(codes.some((code) => row.code_hash.toString().includes(code))).toBe(false);
+
+    // Two new sets asked for at once: one set of ten is left, and its codes work.
+    const both = await Promise.all([
+      post('/user/security/recoveryCodes', { password: user.password }, user.auth),
+      post('/user/security/recoveryCodes', { password: user.password }, user.auth),
+    ]);
+    expect(both.map((answer) => answer.code)).toEqual([200, 200]);
+    const left = await sql<{ count: string }>`SELECT count(*) FROM recovery_codes WHERE user_id = ${user.id}`.execute(
+      testApp.database.db,
+    );
+    expect(left.rows[0]?.count).toBe('10');
+    const kept = both.map((answer) => (answer.data as { codes: string[] }).codes);
+    const signIns = await Promise.all(kept.map((set) => signIn(user, { recoveryCode: String(set[0]) })));
+    expect(signIns.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 10195]);
   });
 
   it('signs in with a recovery code once, and a new set ends the old one', async () => {
