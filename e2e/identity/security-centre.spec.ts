@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { authenticatorCode, newIdentity, registerThroughForm } from './helpers';
 
@@ -41,6 +42,16 @@ test('a user sees both sessions, signs out everywhere else, and the other browse
   await expect(thisOne).toHaveCount(1);
   await expect(thisOne).toContainText('Chrome');
   await expect(thisOne).toContainText('Address: 127.0.0.x');
+  // Labelled, readable and reachable: no serious accessibility violation on the page.
+  const scan = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    scan.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   await page.getByTestId('sign-out-everywhere').click();
   const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else' });
