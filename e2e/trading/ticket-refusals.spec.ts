@@ -11,6 +11,7 @@ async function errorBeside(input: Locator): Promise<Locator> {
 test('an order the account cannot pay for is refused before review, beside the lots, and never sent', async ({
   page,
 }) => {
+  test.slow();
   await registerThroughForm(page, newIdentity('afford'));
   // Every order the page sends; none may leave for an order the rules already refuse.
   const opens: string[] = [];
@@ -22,6 +23,8 @@ test('an order the account cannot pay for is refused before review, beside the l
   // sandbox feed (a tick every 500 ms), so its price never goes stale and only the money refuses.
   await page.goto('/market?tab=2&code=BTCUSDT');
   const ticket = page.getByTestId('order-ticket');
+  // The first visit to the market pages loads the ticket's chunk; a busy machine takes a while.
+  await expect(ticket).toBeVisible({ timeout: 60_000 });
   await expect(ticket.getByTestId('ticket-account-mode')).toHaveText('Live account');
   await expect(ticket.getByTestId('ticket-available')).toContainText('0.00 USDT');
   const lots = ticket.getByTestId('ticket-lots');
@@ -52,8 +55,10 @@ test('an order the account cannot pay for is refused before review, beside the l
 test('leverage typed above the cap is clamped to the cap, never reset to 1, and the ticket says so', async ({
   page,
 }) => {
+  test.slow();
   await page.goto('/market?tab=2&code=BTCUSDT');
   const ticket = page.getByTestId('order-ticket');
+  await expect(ticket).toBeVisible({ timeout: 60_000 });
   const leverage = ticket.getByTestId('ticket-leverage');
   // Crypto is capped at 1:2 (SPEC §0.7); the label names the cap.
   await expect(ticket.getByText('Leverage (up to 1:2)')).toBeVisible();

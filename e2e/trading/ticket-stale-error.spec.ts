@@ -13,6 +13,7 @@ const WRONG_SIDE = 'The stop loss is on the wrong side of the price';
 test("a server refusal stays in the ticket that caused it, goes when the input changes, and never hangs over the next order's success", async ({
   page,
 }) => {
+  test.slow();
   await registerThroughForm(page, newIdentity('refused'));
   await page.locator('label', { hasText: 'Demo account' }).click();
   await expect(page.getByText('Switched to Demo Account')).toBeVisible();
@@ -20,6 +21,8 @@ test("a server refusal stays in the ticket that caused it, goes when the input c
 
   await page.goto('/market?tab=2&code=LINKUSDT');
   const ticket = page.getByTestId('order-ticket');
+  // The first visit to the market pages loads the ticket's chunk; a busy machine takes a while.
+  await expect(ticket).toBeVisible({ timeout: 60_000 });
   await expect(ticket.getByTestId('ticket-account-mode')).toHaveText('Demo account');
   await ticket.getByTestId('ticket-lots').fill('1');
   await ticket.getByTestId('ticket-stop-loss').fill('12.5');
