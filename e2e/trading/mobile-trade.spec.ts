@@ -4,6 +4,7 @@ import { newIdentity, registerThroughForm } from '../identity/helpers';
 test('on a phone, a demo user opens a position from the instrument page in a full-screen confirmation and finds it in the profile', async ({
   page,
 }) => {
+  test.slow();
   await page.goto('/');
   await page.getByRole('button', { name: 'Skip' }).click();
   await registerThroughForm(page, newIdentity('mtrade'));

@@ -24,6 +24,10 @@ describe('amounts at the asset display precision (issue 16, fix 6)', () => {
   it('rounds half to even, exactly, from the decimal string or a Decimal', () => {
     expect(formatUsdtAmount('0.125', 'en')).toBe('0.12 USDT');
     expect(formatUsdtAmount('0.135', 'en')).toBe('0.14 USDT');
+    expect(formatUsdtAmount('0.1251', 'en')).toBe('0.13 USDT');
+    expect(formatUsdtAmount('-0.125', 'en')).toBe('-0.12 USDT');
+    expect(formatUsdtAmount('9.995', 'en')).toBe('10.00 USDT');
+    expect(formatAssetAmount('1234.5', 'JPY', 'en')).toBe('1,234 JPY');
     expect(formatUsdtAmount(Decimal.parse('90071992547409931234.126'), 'en')).toBe(
       '90,071,992,547,409,931,234.13 USDT',
     );

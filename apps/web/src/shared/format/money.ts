@@ -1,4 +1,4 @@
-import { Decimal, MoneyFormatError } from '@openbourse/money';
+import type { Decimal } from '@openbourse/money';
 
 /**
  * The web app's one way of showing an amount of money (issue 16, fix 6): at the asset's display
@@ -56,15 +56,34 @@ export function partsFor(locale: string): LocaleParts {
 
 export type AmountInput = Decimal | string | null | undefined;
 
-function readAmount(value: AmountInput): Decimal | null {
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/** An exact amount as sign, whole digits and fraction digits (no float, no Decimal: this is on the first page). */
+type Digits = { negative: boolean; whole: string; fraction: string };
+
+function readAmount(value: AmountInput): Digits | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') return value;
-  try {
-    return Decimal.parse(value.trim());
-  } catch (error) {
-    if (error instanceof MoneyFormatError) return null;
-    throw error;
+  const match = DECIMAL.exec((typeof value === 'string' ? value : value.toString()).trim());
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  return { negative: sign === '-', whole, fraction };
+}
+
+/** The amount rounded half to even to `places`, as a plain decimal string ('-1234.50'). */
+function toFixed(amount: Digits, places: number): string {
+  const kept = amount.fraction.slice(0, places).padEnd(places, '0');
+  const dropped = amount.fraction.slice(places);
+  let scaled = BigInt(`${amount.whole}${kept}`);
+  if (dropped !== '' && /[1-9]/.test(dropped)) {
+    const first = dropped[0] ?? '0';
+    const rest = dropped.slice(1);
+    const half = first === '5' && !/[1-9]/.test(rest);
+    if (first > '5' || (first === '5' && !half) || (half && scaled % 2n === 1n)) scaled += 1n;
   }
+  const digits = scaled.toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = places > 0 ? `.${digits.slice(-places)}` : '';
+  return `${amount.negative && scaled !== 0n ? '-' : ''}${whole}${fraction}`;
 }
 
 /** Digits of a decimal string ('-1234.50') in the locale, with `+` on request for a positive value. */
@@ -101,7 +120,7 @@ export function formatAssetAmount(
   const amount = readAmount(value);
   if (!amount) return NO_AMOUNT;
   const places = options.decimals ?? displayDecimals(asset);
-  const text = localise(amount.toFixed(places), locale, options.signed ?? false);
+  const text = localise(toFixed(amount, places), locale, options.signed ?? false);
   return options.withCode === false ? text : `${text} ${asset}`;
 }
 
@@ -117,9 +136,8 @@ export function formatUsdtAmount(value: AmountInput, locale: string, options: Am
 export function exactAmount(value: AmountInput, asset: string, locale: string, options: AmountOptions = {}): string {
   const amount = readAmount(value);
   if (!amount) return NO_AMOUNT;
-  const [whole = '0', fraction = ''] = amount.toString().split('.');
-  const keep = fraction.padEnd(2, '0');
-  const text = localise(`${whole}.${keep}`, locale, options.signed ?? false);
+  const fraction = amount.fraction.replace(/0+$/, '').padEnd(2, '0');
+  const text = localise(`${amount.negative ? '-' : ''}${amount.whole}.${fraction}`, locale, options.signed ?? false);
   return options.withCode === false ? text : `${text} ${asset}`;
 }
 
@@ -127,5 +145,5 @@ export function exactAmount(value: AmountInput, asset: string, locale: string, o
 export function isRounded(value: AmountInput, asset: string): boolean {
   const amount = readAmount(value);
   if (!amount) return false;
-  return !amount.round(displayDecimals(asset), 'half-even').eq(amount);
+  return /[1-9]/.test(amount.fraction.slice(displayDecimals(asset)));
 }
