@@ -4,6 +4,7 @@ import { newIdentity, registerThroughForm } from '../identity/helpers';
 test('on a phone, a demo user opens a position from the instrument page in a full-screen confirmation and finds it in the profile', async ({
   page,
 }) => {
+  test.slow();
   await page.goto('/');
   await page.getByRole('button', { name: 'Skip' }).click();
   await registerThroughForm(page, newIdentity('mtrade'));
@@ -19,6 +20,8 @@ test('on a phone, a demo user opens a position from the instrument page in a ful
   await page.getByRole('dialog').getByTestId('search-result-ETHUSDT').click();
   await expect(page.getByTestId('instrument-page')).toBeVisible();
 
+  // On a phone the ticket opens from the sticky Buy/Sell bar as a bottom sheet.
+  await page.getByTestId('trade-bar-buy').tap();
   const ticket = page.getByTestId('order-ticket');
   await expect(ticket.getByTestId('ticket-account-mode')).toHaveText('Demo account');
   // A tap lands on the segment's label (the text inside it sits under Mantine's indicator).
@@ -34,7 +37,9 @@ test('on a phone, a demo user opens a position from the instrument page in a ful
   // Full width once it has settled, and nothing on the page wider than the screen (a long user
   // name in the top bar once pushed it 6 px past the edge).
   const viewport = page.viewportSize();
-  await expect.poll(async () => (await page.getByRole('dialog').boundingBox())?.width).toBe(viewport?.width);
+  await expect
+    .poll(async () => (await page.getByRole('dialog', { name: /^Confirm/ }).boundingBox())?.width)
+    .toBe(viewport?.width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport?.width);
   await page.getByTestId('confirm-order-submit').click();
   await expect(page.getByText('Position opened').first()).toBeVisible();

@@ -27,12 +27,16 @@ export {
   USDT_DECIMALS,
 } from './instrument.js';
 export {
+  type AccountFunds,
+  clampLeverage,
+  freeMarginForOrder,
   type LotsInvalidReason,
   type LotsValidation,
   type StopInput,
   type StopProblems,
   type StopValidationCode,
   stopProblems,
+  validateAffordable,
   validateCloseLots,
   validateEntryPrice,
   validateLeverage,

@@ -192,3 +192,48 @@ export function validateTrailingDistance(
   if (distance === null || distance === undefined) return null;
   return validatePrice(distance, instrument);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Affordability
+
+/** What the account has for a new order, in USDT minor units (the account summary's figures). */
+export type AccountFunds = {
+  /** The balance not held as margin (the summary's `balance`). */
+  available: bigint;
+  /** The open positions' unrealised P&L (a loss is negative). */
+  unrealised: bigint;
+};
+
+/**
+ * The free margin a new order may use: what is available, less the open positions' unrealised
+ * loss (an unrealised gain is not money yet and does not count).
+ */
+export function freeMarginForOrder(funds: AccountFunds): bigint {
+  return funds.available + (funds.unrealised < 0n ? funds.unrealised : 0n);
+}
+
+/**
+ * An order is refused (catalogue 10037) when the free margin does not cover its margin and its
+ * fee (a market order pays the fee at once; a pending order pays it when it fills, so its fee
+ * here is 0). The server asks this as it reserves the margin; the ticket asks it as the user
+ * types, with the account summary's figures.
+ */
+export function validateAffordable(
+  funds: AccountFunds,
+  margin: bigint,
+  fee: bigint,
+): 'INSUFFICIENT_ACCOUNT_BALANCE' | null {
+  return freeMarginForOrder(funds) >= margin + fee ? null : 'INSUFFICIENT_ACCOUNT_BALANCE';
+}
+
+/**
+ * A leverage as typed, brought within the rules: a whole number from 1 to the cap. Above the
+ * cap is the cap (never 1: the user asked for more, the most allowed is nearest); below 1 or
+ * not a number is 1; a fraction is rounded down.
+ */
+export function clampLeverage(leverage: number, instrument: Pick<TradingInstrument, 'leverageCap'>): number {
+  const cap = Math.max(1, Math.floor(instrument.leverageCap));
+  if (Number.isNaN(leverage) || leverage < 1) return 1;
+  if (leverage > cap) return cap;
+  return Math.floor(leverage);
+}

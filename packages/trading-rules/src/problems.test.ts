@@ -13,6 +13,7 @@ const CODE_TODAY: Record<TradingRuleProblem, number> = {
   TAKE_PROFIT_UNREASONABLE: 10137,
   STOP_COMBINATION_UNREASONABLE: 10138,
   ENTRY_PRICE_UNREASONABLE: 10143,
+  INSUFFICIENT_ACCOUNT_BALANCE: 10037,
 };
 
 describe('the names the trading rules answer', () => {

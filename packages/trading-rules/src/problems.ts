@@ -18,7 +18,9 @@ export type TradingRuleProblem =
   | 'TAKE_PROFIT_UNREASONABLE'
   | 'STOP_COMBINATION_UNREASONABLE'
   /** A pending order's entry on the wrong side of the current price (10143). */
-  | 'ENTRY_PRICE_UNREASONABLE';
+  | 'ENTRY_PRICE_UNREASONABLE'
+  /** The free margin does not cover the order's margin and fee (10037). */
+  | 'INSUFFICIENT_ACCOUNT_BALANCE';
 
 /** Every name the rules can answer, for the catalogue check. */
 export const TRADING_RULE_PROBLEMS: readonly TradingRuleProblem[] = [
@@ -30,6 +32,7 @@ export const TRADING_RULE_PROBLEMS: readonly TradingRuleProblem[] = [
   'TAKE_PROFIT_UNREASONABLE',
   'STOP_COMBINATION_UNREASONABLE',
   'ENTRY_PRICE_UNREASONABLE',
+  'INSUFFICIENT_ACCOUNT_BALANCE',
 ];
 
 /** The problems a figure can throw with (the validators return theirs instead). */

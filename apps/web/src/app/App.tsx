@@ -31,7 +31,9 @@ export const queryClient = new QueryClient({
   // A failed action (a POST) is announced as a toast in the user's language; failed reads
   // show their error where the data would have been, with a retry button (QueryState).
   mutationCache: new MutationCache({
-    onError: (error) => {
+    onError: (error, _variables, _context, mutation) => {
+      // A form that shows its own refusal beside its inputs (the order ticket) asks for no toast.
+      if (mutation.meta?.errorShownByCaller === true) return;
       // 10116 asks for the authenticator code: a step of signing in, shown on the page that asks.
       if (error instanceof ApiError && error.code === CATALOGUE.TOTP_REQUIRED.code) return;
       notifications.show({ color: 'red', message: errorMessage(error), autoClose: 4000 });

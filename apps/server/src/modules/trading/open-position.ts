@@ -25,6 +25,7 @@ import {
   requiredMargin,
   tradeFee,
   tradingInstrument,
+  validateAffordable,
   validateLeverage,
   validateLots,
   validateStops,
@@ -139,8 +140,8 @@ export async function writeOpens(
     async (open, available) => {
       exposures ??= exposuresOf(trx, ctx, opens);
       const unrealised = (await exposures).get(ownerKey(open))?.unrealised ?? 0n;
-      const free = available + (unrealised < 0n ? unrealised : 0n);
-      return free >= open.margin + open.fee;
+      // The ticket asks the same rule before review (`validateAffordable`, trading-rules).
+      return validateAffordable({ available, unrealised }, open.margin, open.fee) === null;
     },
   );
   const accepted = opens.flatMap((open, index) => {

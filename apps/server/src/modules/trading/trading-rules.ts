@@ -17,6 +17,7 @@ export {
   TradingMathError,
   tradeFee,
   unrealisedPnl,
+  validateAffordable,
   validateCloseLots,
   validateEntryPrice,
   validateLeverage,

@@ -7,11 +7,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isMobileUserAgent } from '../../shared/device/device';
+import { exactAmount, formatAssetAmount } from '../../shared/format/money';
 import { isRouteAvailable } from '../../shared/routes';
 import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { MobileFooterLinks } from '../content/MobileFooterLinks';
 import { useUserInfo } from '../identity/identity.api';
-import { formatAmount, signOf } from '../ledger/amount';
+import { signOf } from '../ledger/amount';
 import { listQuery } from '../market/market.api';
 import { StatsStrip } from '../market/StatsStrip';
 
@@ -137,13 +138,23 @@ function BalanceCards() {
                 {t('ledger.available')}
               </Text>
               <Text fw={600} size="lg">
-                <span className="ob-amount">{formatAmount(card.available, 6, locale)}</span>
+                <span
+                  className="ob-amount"
+                  title={exactAmount(card.available, card.asset, locale, { withCode: false })}
+                >
+                  {formatAssetAmount(card.available, card.asset, locale, { withCode: false })}
+                </span>
               </Text>
               <Text size="xs" c="gray.7" mt={6}>
                 {t('ledger.todayPnl')}
               </Text>
               <Text size="sm" fw={600} c={sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined}>
-                <span className="ob-amount">{formatAmount(card.profit, 6, locale, { signed: true })}</span>
+                <span
+                  className="ob-amount"
+                  title={exactAmount(card.profit, card.asset, locale, { signed: true, withCode: false })}
+                >
+                  {formatAssetAmount(card.profit, card.asset, locale, { signed: true, withCode: false })}
+                </span>
               </Text>
               {/* SPEC §2: each card's Deposit button (#15). */}
               <Button

@@ -1,14 +1,28 @@
 import { Text } from '@mantine/core';
+import { exactAmount, formatAssetAmount, isRounded } from '../../shared/format/money';
 import { useLocale } from '../market/use-locale';
 import { formatAmount, signOf } from './amount';
 
 /**
  * A decimal string from the server in the reader's locale, never through a JS number. A signed
- * one is written with its + or − and in bold; its colour only repeats what the sign says.
+ * one is written with its + or − and in bold; its colour only repeats what the sign says. Given
+ * its `asset`, it is shown at the asset's display precision (shared/format/money.ts) with the
+ * exact amount in its tooltip; without, every decimal it has (a ledger line).
  */
-export function AmountText({ value, decimals, signed }: { value: string; decimals: number; signed?: boolean }) {
+export function AmountText({
+  value,
+  decimals,
+  signed,
+  asset,
+}: {
+  value: string;
+  decimals: number;
+  signed?: boolean;
+  asset?: string;
+}) {
   const locale = useLocale();
   const sign = signOf(value);
+  const rounded = asset !== undefined && isRounded(value, asset);
   return (
     <Text
       component="span"
@@ -16,8 +30,11 @@ export function AmountText({ value, decimals, signed }: { value: string; decimal
       className="ob-amount"
       c={signed ? (sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined) : undefined}
       fw={signed ? 600 : undefined}
+      title={rounded && asset ? exactAmount(value, asset, locale, { signed, withCode: false }) : undefined}
     >
-      {formatAmount(value, decimals, locale, { signed })}
+      {asset === undefined
+        ? formatAmount(value, decimals, locale, { signed })
+        : formatAssetAmount(value, asset, locale, { signed, withCode: false })}
     </Text>
   );
 }

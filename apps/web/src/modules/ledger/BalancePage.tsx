@@ -130,13 +130,13 @@ function Balances() {
                   <Table.Tr key={row.asset}>
                     <Table.Th scope="row">{row.asset}</Table.Th>
                     <Table.Td ta="end">
-                      <AmountText value={row.available} decimals={row.decimals} />
+                      <AmountText value={row.available} decimals={row.decimals} asset={row.asset} />
                     </Table.Td>
                     <Table.Td ta="end">
-                      <AmountText value={row.held} decimals={row.decimals} />
+                      <AmountText value={row.held} decimals={row.decimals} asset={row.asset} />
                     </Table.Td>
                     <Table.Td ta="end" fw={600}>
-                      <AmountText value={row.total} decimals={row.decimals} />
+                      <AmountText value={row.total} decimals={row.decimals} asset={row.asset} />
                     </Table.Td>
                     {hasActions && (
                       <Table.Td ta="end">

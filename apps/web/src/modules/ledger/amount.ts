@@ -1,3 +1,5 @@
+import { partsFor } from '../../shared/format/money';
+
 /**
  * Amounts arrive as decimal strings (packages/contracts) and are shown from the string: they
  * never pass through a JS number, so nothing is rounded. The whole part is grouped in the
@@ -7,24 +9,8 @@
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
 const MIN_FRACTION_DIGITS = 2;
 
-export type LocaleParts = { group: Intl.NumberFormat; decimal: string; minus: string };
-const localeCache = new Map<string, LocaleParts>();
-
-export function partsFor(locale: string): LocaleParts {
-  let parts = localeCache.get(locale);
-  if (!parts) {
-    const group = new Intl.NumberFormat(locale, { numberingSystem: 'latn', maximumFractionDigits: 0 });
-    // Sample values only reveal the locale's separators; no amount is formatted as a number.
-    const sample = new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).formatToParts(-1.5);
-    parts = {
-      group,
-      decimal: sample.find((part) => part.type === 'decimal')?.value ?? '.',
-      minus: sample.find((part) => part.type === 'minusSign')?.value ?? '-',
-    };
-    localeCache.set(locale, parts);
-  }
-  return parts;
-}
+// The locale's separators live in the app's one money formatter (shared/format/money.ts).
+export { type LocaleParts, partsFor } from '../../shared/format/money';
 
 /** The fraction digits to show: the asset's places with trailing zeros trimmed, never cut short of a non-zero digit. */
 export function trimFraction(fraction: string, decimals: number): string {

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Container,
+  Drawer,
   Grid,
   Group,
   SimpleGrid,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { CATALOGUE } from '@openbourse/contracts';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
@@ -24,10 +25,11 @@ import { catalogueMessage } from '../../shared/i18n/i18n';
 import { LoadFailed } from '../../shared/ui/QueryState';
 import { loadOrderTicket, preloadTicketAndChart } from '../trading/preload-trading';
 import { ChartPanel } from './ChartPanel';
-import { formatQuantity } from './format';
+import { formatPrice, formatQuantity } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingSessions, TradingStatus } from './InstrumentParts';
 import { useMarketInfo } from './market.api';
 import { RowsSkeleton } from './RowsSkeleton';
+import { useColourConvention } from './use-colour-convention';
 import { useLivePrices } from './use-live-prices';
 import { useLocale } from './use-locale';
 
@@ -118,11 +120,13 @@ function InstrumentDetail({
             />
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: isMobile ? 12 : 4 }}>
-          <Suspense fallback={<Skeleton height={480} />}>
-            <OrderTicket key={info.code} info={info} />
-          </Suspense>
-        </Grid.Col>
+        {!isMobile && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Suspense fallback={<Skeleton height={480} />}>
+              <OrderTicket key={info.code} info={info} />
+            </Suspense>
+          </Grid.Col>
+        )}
       </Grid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="instrument-stats">
@@ -181,6 +185,107 @@ function InstrumentDetail({
           </Card>
         </Stack>
       </SimpleGrid>
+      {isMobile && <PhoneTradeBar info={info} />}
     </Stack>
+  );
+}
+
+type Info = NonNullable<ReturnType<typeof useMarketInfo>['data']>;
+
+/** The height of an element, kept up to date (0 while it is not there). */
+function useHeightOf(find: () => HTMLElement | null): [number, (element: HTMLElement | null) => void] {
+  const [height, setHeight] = useState(0);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const findRef = useRef(find);
+  useEffect(() => {
+    const target = element ?? findRef.current();
+    if (!target) return;
+    const measure = () => setHeight(target.getBoundingClientRect().height);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return [height, setElement];
+}
+
+/**
+ * Phones (issue 16, fix 9): a Buy and a Sell button fixed above the tab bar, each with the price
+ * a market order fills at now, opening the order ticket as a bottom sheet (focus kept inside,
+ * closable) with that side chosen. A spacer as tall as the bar ends the page, so the bar never
+ * covers its last lines.
+ */
+function PhoneTradeBar({ info }: { info: Info }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { colours } = useColourConvention();
+  const [side, setSide] = useState<'long' | 'short' | null>(null);
+  const [tabBarHeight] = useHeightOf(() => document.querySelector<HTMLElement>('.ob-tabbar'));
+  const [barHeight, barRef] = useHeightOf(() => null);
+  const price = formatPrice(info.price, info.precision, locale);
+  const button = (value: 'long' | 'short') => (
+    <Button
+      flex={1}
+      size="md"
+      color={value === 'long' ? colours.upText : colours.downText}
+      onClick={() => setSide(value)}
+      data-testid={`trade-bar-${value === 'long' ? 'buy' : 'sell'}`}
+    >
+      <Stack gap={0} align="center">
+        <span>{t(`trading.side.${value}`)}</span>
+        <Text component="span" size="xs" className="ob-amount">
+          {price}
+        </Text>
+      </Stack>
+    </Button>
+  );
+  return (
+    <>
+      <div aria-hidden style={{ height: barHeight }} />
+      <Group
+        ref={barRef}
+        component="section"
+        aria-label={t('trading.ticket.barLabel')}
+        gap="sm"
+        wrap="nowrap"
+        p="sm"
+        style={{
+          position: 'fixed',
+          insetInline: 0,
+          bottom: tabBarHeight,
+          zIndex: 99,
+          background: 'var(--mantine-color-body)',
+          borderTop: '1px solid var(--mantine-color-gray-3)',
+        }}
+        data-testid="trade-bar"
+      >
+        {button('long')}
+        {button('short')}
+      </Group>
+      <Drawer
+        opened={side !== null}
+        onClose={() => setSide(null)}
+        position="bottom"
+        size="92%"
+        title={t('trading.ticket.sheetTitle', { name: info.appName })}
+        closeButtonProps={{ 'aria-label': t('app.close') }}
+        trapFocus
+        returnFocus
+        padding="xs"
+        data-testid="ticket-sheet"
+      >
+        {side && (
+          <Suspense fallback={<Skeleton height={480} />}>
+            <OrderTicket
+              key={`${info.code}-${side}`}
+              info={info}
+              initialSide={side}
+              titleHidden
+              onPlaced={() => setSide(null)}
+            />
+          </Suspense>
+        )}
+      </Drawer>
+    </>
   );
 }

@@ -13,19 +13,20 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { CATALOGUE, type TMarketInfo } from '@openbourse/contracts';
+import type { TMarketInfo } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { catalogueMessage } from '../../shared/i18n/i18n';
+import { exactAmount, formatAssetAmount, formatUsdtAmount, isRounded } from '../../shared/format/money';
 import { formatPrice, formatQuantity, formatRatioPercent } from '../market/format';
 import { PriceWithBadge } from '../market/parts';
 import { useColourConvention } from '../market/use-colour-convention';
 import { useLocale } from '../market/use-locale';
 import { ConfirmOrderModal, type SummaryRow } from './ConfirmOrderModal';
 import { FigureList, INPUT_STYLES, RiskWarning } from './TradingParts';
-import { leverageMarks } from './ticket-math';
-import { formatMoney, formatSmall, formatUsdt } from './trading-format';
+import { leverageMarks, type Side } from './ticket-math';
+import { formatSmall } from './trading-format';
 import { toWireOrRaw, useOrderTicket } from './use-order-ticket';
 
 /**
@@ -35,13 +36,28 @@ import { toWireOrRaw, useOrderTicket } from './use-order-ticket';
  * risk warning; and a confirmation listing everything before anything is sent. Mount it with
  * `key={code}` so another instrument starts a fresh ticket.
  */
-export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketInfo; headingOrder?: 2 | 3 }) {
+export default function OrderTicket({
+  info,
+  headingOrder = 2,
+  initialSide,
+  onPlaced,
+  titleHidden = false,
+}: {
+  info: TMarketInfo;
+  headingOrder?: 2 | 3;
+  /** The side chosen before the ticket opened (the phone's Buy and Sell bar). */
+  initialSide?: Side;
+  /** Called once an order is placed (the phone's sheet closes then). */
+  onPlaced?: () => void;
+  /** The title is read by screen readers only (a sheet whose own title says it). */
+  titleHidden?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { colours } = useColourConvention();
-  const ticket = useOrderTicket(info);
+  const ticket = useOrderTicket(info, { initialSide, onPlaced });
   const { fields, errors, preview } = ticket;
-  const { side, orderType, entry, lots, leverage, stopLoss, takeProfit, trailing } = fields;
+  const { side, orderType, entry, lots, leverage, stopLoss, takeProfit, trailing, amountMode, amount } = fields;
   const price = (value: string | null) => formatPrice(value, info.precision, locale);
   const quantity = (value: string) => formatQuantity(value, locale, 12);
 
@@ -53,10 +69,10 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           term: t('trading.preview.notional'),
           value: (
             <span className="ob-amount">
-              {formatMoney(preview.notionalQuote, quote, locale)}
+              <Rounded value={preview.notionalQuote.toString()} asset={quote} locale={locale} />
               {quote !== 'USDT' && preview.notionalUsdt && (
                 <Text component="span" size="xs" c="gray.7" display="block">
-                  ≈ {formatMoney(preview.notionalUsdt, 'USDT', locale)}
+                  ≈ <Rounded value={preview.notionalUsdt.toString()} asset="USDT" locale={locale} />
                 </Text>
               )}
             </span>
@@ -64,11 +80,19 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
         },
         {
           term: t('trading.preview.margin'),
-          value: <span className="ob-amount">{formatUsdt(preview.margin, locale)}</span>,
+          value: (
+            <span className="ob-amount" data-testid="ticket-margin">
+              {formatUsdtAmount(preview.margin, locale)}
+            </span>
+          ),
         },
         {
           term: ticket.isPendingOrder ? t('trading.preview.feeAtFill') : t('trading.preview.fee'),
-          value: <span className="ob-amount">{formatUsdt(preview.fee, locale)}</span>,
+          value: (
+            <span className="ob-amount" data-testid="ticket-fee">
+              {formatUsdtAmount(preview.fee, locale)}
+            </span>
+          ),
         },
         {
           term: t('trading.preview.tickValue', { tick: quantity(info.tickSize) }),
@@ -92,6 +116,18 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             </span>
           ),
         },
+        ...(ticket.risk
+          ? [
+              {
+                term: t('trading.preview.risk'),
+                value: (
+                  <span className="ob-amount" data-testid="ticket-risk">
+                    {formatUsdtAmount(ticket.risk, locale)}
+                  </span>
+                ),
+              },
+            ]
+          : []),
       ]
     : [];
 
@@ -126,15 +162,35 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
 
   const sideColour = side === 'long' ? colours.upText : colours.downText;
   const headingId = `${ticket.idBase}-title`;
+  // The price a market order fills at now: the instrument's last price from its feed, the one the
+  // server fills at (no bid or ask is invented); a pending order fills at its entry.
+  const fillPrice = ticket.isPendingOrder ? ticket.reference : ticket.current;
+  const sideLabelFor = (value: Side) => (
+    <Stack gap={0} align="center" data-testid={`ticket-side-${value}`}>
+      <span>{t(`trading.side.${value}`)}</span>
+      {fillPrice && (
+        <Text component="span" size="xs" className="ob-amount" data-testid={`ticket-fill-${value}`}>
+          {t('trading.ticket.fillAt', {
+            price: price(fillPrice.toString()),
+            fee: preview?.fee ? formatUsdtAmount(preview.fee, locale) : none,
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+  const Heading = (
+    <Title order={headingOrder} size="h4" id={headingId}>
+      {t('trading.ticket.title', { name: info.appName })}
+    </Title>
+  );
+  const reviewReasonId = ticket.blockedText ? ticket.reasonId : ticket.fixText ? ticket.fixId : undefined;
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-testid="order-ticket">
       <form onSubmit={ticket.review} noValidate>
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" gap="xs">
-            <Title order={headingOrder} size="h4" id={headingId}>
-              {t('trading.ticket.title', { name: info.appName })}
-            </Title>
+            {titleHidden ? <VisuallyHidden>{Heading}</VisuallyHidden> : Heading}
             {ticket.token && (
               <Badge color={ticket.mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="ticket-account-mode">
                 {ticket.mode === 'demo' ? t('trading.ticket.demoAccount') : t('trading.ticket.liveAccount')}
@@ -156,10 +212,17 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             autoContrast
             aria-label={t('trading.ticket.side')}
             data={[
-              { value: 'long', label: <span data-testid="ticket-side-long">{t('trading.side.long')}</span> },
-              { value: 'short', label: <span data-testid="ticket-side-short">{t('trading.side.short')}</span> },
+              { value: 'long', label: sideLabelFor('long') },
+              { value: 'short', label: sideLabelFor('short') },
             ]}
           />
+          {fillPrice && (
+            <Text size="xs" c="gray.7" mt={-4} data-testid="ticket-fill-source">
+              {ticket.isPendingOrder
+                ? t('trading.ticket.fillSourcePending')
+                : t('trading.ticket.fillSource', { source: info.source })}
+            </Text>
+          )}
           <SegmentedControl
             fullWidth
             size="xs"
@@ -187,43 +250,90 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               data-testid="ticket-price"
             />
           )}
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            value={amountMode}
+            onChange={(value) => fields.setAmountMode(value === 'usdt' ? 'usdt' : 'lots')}
+            aria-label={t('trading.ticket.amountMode')}
+            data={[
+              { value: 'lots', label: <span data-testid="ticket-mode-lots">{t('trading.ticket.byLots')}</span> },
+              { value: 'usdt', label: <span data-testid="ticket-mode-usdt">{t('trading.ticket.byUsdt')}</span> },
+            ]}
+          />
           <SimpleGrid type="container" cols={{ base: 1, '560px': 2 }} spacing="sm">
-            <TextInput
-              styles={INPUT_STYLES}
-              id={ticket.fieldId('lots')}
-              label={t('trading.ticket.lots')}
-              description={t('trading.ticket.lotsHint', {
-                min: quantity(info.minLots),
-                max: quantity(info.maxLots),
-                step: quantity(info.lotStep),
-                size: quantity(info.contractSize),
-                unit: info.baseCurrency,
-              })}
-              inputMode="decimal"
-              autoComplete="off"
-              value={lots}
-              onChange={(event) => fields.setLots(event.currentTarget.value)}
-              onKeyDown={ticket.onLotsKey}
-              onBlur={() => ticket.touch('lots')}
-              error={errors.lots}
-              required
-              data-testid="ticket-lots"
-            />
+            {amountMode === 'lots' ? (
+              <TextInput
+                styles={INPUT_STYLES}
+                id={ticket.fieldId('lots')}
+                label={t('trading.ticket.lots')}
+                description={t('trading.ticket.lotsHint', {
+                  min: quantity(info.minLots),
+                  max: quantity(info.maxLots),
+                  step: quantity(info.lotStep),
+                  size: quantity(info.contractSize),
+                  unit: info.baseCurrency,
+                })}
+                inputMode="decimal"
+                autoComplete="off"
+                value={lots}
+                onChange={(event) => fields.setLots(event.currentTarget.value)}
+                onKeyDown={ticket.onLotsKey}
+                onBlur={() => ticket.touch('lots')}
+                error={errors.lots}
+                required
+                data-testid="ticket-lots"
+              />
+            ) : (
+              <TextInput
+                styles={INPUT_STYLES}
+                id={ticket.fieldId('lots')}
+                label={t('trading.ticket.amount')}
+                description={
+                  <span data-testid="ticket-amount-lots">
+                    {t('trading.ticket.amountHint', {
+                      lots: ticket.amountLots ? quantity(ticket.amountLots.toString()) : none,
+                      step: quantity(info.lotStep),
+                    })}
+                  </span>
+                }
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => fields.setAmount(event.currentTarget.value)}
+                onBlur={() => ticket.touch('lots')}
+                error={errors.lots}
+                required
+                rightSection={
+                  <Text size="xs" c="gray.8">
+                    USDT
+                  </Text>
+                }
+                rightSectionWidth={52}
+                data-testid="ticket-amount"
+              />
+            )}
             <Stack gap={6}>
               <NumberInput
                 styles={INPUT_STYLES}
                 id={ticket.fieldId('leverage')}
                 label={t('trading.ticket.leverageLabel', { cap: info.leverageCap })}
+                description={
+                  ticket.leverageClamped ? (
+                    <span role="status" data-testid="ticket-leverage-clamped">
+                      {t('trading.ticket.leverageClamped', { cap: info.leverageCap })}
+                    </span>
+                  ) : undefined
+                }
                 value={leverage}
                 onChange={(value) =>
                   fields.setLeverage(typeof value === 'number' ? value : value === '' ? '' : Number(value))
                 }
                 min={1}
-                max={info.leverageCap}
                 step={1}
                 allowDecimal={false}
                 allowNegative={false}
-                clampBehavior="strict"
+                clampBehavior="none"
                 leftSection={
                   <Text size="sm" c="gray.8">
                     1:
@@ -316,13 +426,8 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               </Text>
             )}
             {ticket.available !== null && (
-              <Text size="xs" c="gray.7" mt={6}>
-                {t('trading.preview.available', { amount: formatUsdt(ticket.available, locale) })}
-              </Text>
-            )}
-            {ticket.tooLittle && (
-              <Text size="xs" c="red.9" mt={4} data-testid="ticket-insufficient">
-                {catalogueMessage(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code)}
+              <Text size="xs" c="gray.7" mt={6} data-testid="ticket-available">
+                {t('trading.preview.available', { amount: formatUsdtAmount(ticket.available, locale) })}
               </Text>
             )}
             <Text size="xs" c="gray.7" mt={6}>
@@ -337,6 +442,21 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
 
           <RiskWarning compact />
 
+          {ticket.refusal && (
+            <Alert
+              color="red"
+              variant="light"
+              p="xs"
+              role="alert"
+              title={t('trading.ticket.refused')}
+              withCloseButton
+              closeButtonLabel={t('app.close')}
+              onClose={ticket.dismissRefusal}
+              data-testid="ticket-refusal"
+            >
+              <Text size="sm">{ticket.refusal}</Text>
+            </Alert>
+          )}
           {ticket.blockedText && (
             <Alert
               color={ticket.blocked === 'signedOut' ? 'blue' : 'gray'}
@@ -365,12 +485,17 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             type="submit"
             fullWidth
             color={sideColour}
-            disabled={ticket.blocked !== null}
-            aria-describedby={ticket.blockedText ? ticket.reasonId : undefined}
+            disabled={!ticket.canReview}
+            aria-describedby={reviewReasonId}
             data-testid="ticket-submit"
           >
             {side === 'long' ? t('trading.ticket.reviewBuy') : t('trading.ticket.reviewSell')}
           </Button>
+          {ticket.fixText && (
+            <Text size="xs" c="red.9" id={ticket.fixId} data-testid="ticket-fix">
+              {ticket.fixText}
+            </Text>
+          )}
         </Stack>
       </form>
       <ConfirmOrderModal
@@ -378,12 +503,21 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
         title={t('trading.confirm.title', { side: sideLabel, name: info.appName })}
         rows={confirmRows}
         note={ticket.isPendingOrder ? t('trading.confirm.pendingNote') : t('trading.confirm.marketNote')}
-        blockedReason={ticket.blockedText}
+        blockedReason={ticket.blockedText ?? (ticket.canReview ? null : ticket.fixText)}
         confirmLabel={t('trading.confirm.submit', { side: sideLabel })}
         isSending={ticket.isSending}
         onConfirm={() => void ticket.send()}
         onClose={() => ticket.setConfirming(false)}
       />
     </Card>
+  );
+}
+
+/** An amount at its asset's display precision, the exact value in its tooltip when rounded. */
+function Rounded({ value, asset, locale }: { value: string; asset: string; locale: string }) {
+  return (
+    <span title={isRounded(value, asset) ? exactAmount(value, asset, locale) : undefined}>
+      {formatAssetAmount(value, asset, locale)}
+    </span>
   );
 }

@@ -4,6 +4,7 @@ import type { Decimal } from '@openbourse/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exactAmount, isRounded } from '../../shared/format/money';
 import { changeTextColour, useColourConvention } from '../market/use-colour-convention';
 import type { Side } from './ticket-math';
 import { parseSigned } from './ticket-math';
@@ -59,7 +60,11 @@ export function PnlText({
       c={changeTextColour(sign, convention)}
       className="ob-amount"
       data-testid={testId}
-      title={title}
+      // Rounded to 2 places; the exact amount is in the tooltip.
+      title={
+        title ??
+        (decimal && isRounded(decimal, 'USDT') ? exactAmount(decimal, 'USDT', locale, { signed: true }) : undefined)
+      }
     >
       {formatUsdt(decimal, locale, true)}
     </Text>

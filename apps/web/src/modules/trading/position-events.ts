@@ -1,5 +1,5 @@
 import type { TPosition } from '@openbourse/contracts';
-import { formatAmount } from '../ledger/amount';
+import { formatUsdtAmount } from '../../shared/format/money';
 import { formatPrice, formatQuantity } from '../market/format';
 
 /**
@@ -121,7 +121,10 @@ export function positionToast(
       : kind === 'opened' || kind === 'filled'
         ? priceText(position.openPrice, precision, locale)
         : priceText(position.closePrice, precision, locale);
-  const pnl = position.realisedPnl === null ? '—' : formatAmount(position.realisedPnl, 6, locale, { signed: true });
+  const pnl =
+    position.realisedPnl === null
+      ? '—'
+      : formatUsdtAmount(position.realisedPnl, locale, { signed: true, withCode: false });
   return {
     id: `position-${position.orderNo}-${kind}`,
     color: COLOURS[kind],

@@ -1,16 +1,22 @@
 import { Decimal } from '@openbourse/money';
 import { describe, expect, it } from 'vitest';
 import {
+  affordabilityProblem,
   closeLotsProblem,
   computePreview,
   entryProblem,
+  freeForOrder,
+  fundsOf,
   leverageMarks,
   leverageProblem,
+  leverageWithinCap,
+  lotsForUsdtAmount,
   lotsProblem,
   marginBand,
   parseInput,
   pnlUsdt,
   quoteToUsdtRate,
+  riskAtStopLoss,
   stepLots,
   stopProblems,
   type TicketInstrument,
@@ -287,5 +293,58 @@ describe('withLivePnl', () => {
     expect(withLivePnl(server, null)).toBe(server);
     const flat = { ...server, usedMargin: '0.000000', marginLevel: null, equity: '99699.700000' };
     expect(withLivePnl(flat, d('0')).marginLevel).toBeNull();
+  });
+});
+
+describe('the ticket before review: what the server would refuse, and the size in USDT', () => {
+  const SOL: TicketInstrument = {
+    tickSize: '0.01',
+    contractSize: '1',
+    minLots: '0.01',
+    maxLots: '1000',
+    lotStep: '0.01',
+    leverageCap: 10,
+    quoteCurrency: 'USDT',
+  };
+
+  it('converts a USDT amount to lots, rounded down to the lot step', () => {
+    // 1,000 USDT at 150 is 6.666… lots: 6.66 in steps of 0.01.
+    expect(lotsForUsdtAmount(d('1000'), d('150'), SOL, Decimal.ONE)?.toString()).toBe('6.66');
+    expect(lotsForUsdtAmount(d('1.49'), d('150'), SOL, Decimal.ONE)?.toString()).toBe('0');
+    expect(lotsForUsdtAmount(d('1.5'), d('150'), SOL, Decimal.ONE)?.toString()).toBe('0.01');
+    // A JPY-quoted forex lot: 100,000 × 150 JPY × (1 ÷ 150) = 100,000 USDT a lot.
+    const usdJpy = { ...SOL, contractSize: '100000', lotStep: '0.01' };
+    expect(lotsForUsdtAmount(d('25000'), d('150'), usdJpy, d('1').div(d('150'), 30, 'half-even'))?.toString()).toBe(
+      '0.25',
+    );
+    expect(lotsForUsdtAmount(d('1000'), null, SOL, Decimal.ONE)).toBeNull();
+    expect(lotsForUsdtAmount(d('1000'), d('150'), SOL, null)).toBeNull();
+  });
+
+  it('gives the loss at the stop loss plus the fee, as the server settles it', () => {
+    // Long 2 at 150, stop loss 140: −20, plus a 0.30 fee.
+    expect(riskAtStopLoss('long', d('2'), d('150'), d('140'), SOL, Decimal.ONE, d('0.3'))?.toString()).toBe('20.3');
+    // Short 1 at 150, stop loss 151.5: −1.5, plus 0.15.
+    expect(riskAtStopLoss('short', d('1'), d('150'), d('151.5'), SOL, Decimal.ONE, d('0.15'))?.toString()).toBe('1.65');
+    expect(riskAtStopLoss('long', d('2'), d('150'), null, SOL, Decimal.ONE, d('0.3'))).toBeNull();
+  });
+
+  it('refuses an order the free margin does not cover (100 lots on a small account), with the fee for a market order only', () => {
+    const funds = fundsOf({ balance: '100.000000', unrealisedPnl: '-10.000000' });
+    expect(funds).toEqual({ available: 100_000_000n, unrealised: -10_000_000n });
+    expect(freeForOrder(funds ?? { available: 0n, unrealised: 0n }).toString()).toBe('90');
+    expect(affordabilityProblem(funds, d('15000'), d('15'), false)).toBe('INSUFFICIENT_ACCOUNT_BALANCE');
+    expect(affordabilityProblem(funds, d('89.9'), d('0.1'), false)).toBeNull();
+    expect(affordabilityProblem(funds, d('89.9'), d('0.2'), false)).toBe('INSUFFICIENT_ACCOUNT_BALANCE');
+    // A pending order pays its fee when it fills.
+    expect(affordabilityProblem(funds, d('89.9'), d('0.2'), true)).toBeNull();
+    // Signed out or not read yet: the server decides.
+    expect(affordabilityProblem(null, d('15000'), d('15'), false)).toBeNull();
+  });
+
+  it('clamps a leverage typed above the cap to the cap and says so', () => {
+    expect(leverageWithinCap(50, 10)).toEqual({ leverage: 10, clamped: true });
+    expect(leverageWithinCap(5, 10)).toEqual({ leverage: 5, clamped: false });
+    expect(leverageWithinCap(0, 10)).toEqual({ leverage: 1, clamped: false });
   });
 });

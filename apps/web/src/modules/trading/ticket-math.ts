@@ -1,9 +1,12 @@
 import type { TAccountSummary } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
 import {
+  type AccountFunds,
+  clampLeverage,
   convertToUsdt,
   DEFAULT_STOP_OUT_LEVEL,
   findQuoteToUsdtRate,
+  freeMarginForOrder,
   notional,
   type PositionSide,
   type RateSource,
@@ -18,6 +21,7 @@ import {
   tradeFee,
   USDT_DECIMALS,
   unrealisedPnl,
+  validateAffordable,
   validateCloseLots,
   validateEntryPrice,
   validateLeverage,
@@ -126,6 +130,15 @@ export function stepLots(
 /** A whole leverage from 1 to the cap (catalogue 10139). */
 export function leverageProblem(leverage: number, cap: number): 'LEVERAGE_INVALID' | null {
   return validateLeverage(leverage, { leverageCap: cap });
+}
+
+/**
+ * Leverage as typed, brought within 1…cap by the rules (`clampLeverage`): above the cap it is
+ * the cap, never 1. `clamped` says the typed value was above the cap (the ticket says so).
+ */
+export function leverageWithinCap(typed: number, cap: number): { leverage: number; clamped: boolean } {
+  const leverage = clampLeverage(typed, { leverageCap: cap });
+  return { leverage, clamped: typed > cap };
 }
 
 /** Slider marks: 1, the usual steps below the cap, and the cap. */
@@ -338,4 +351,82 @@ export function withLivePnl(summary: TAccountSummary, livePnl: Decimal | null): 
     // As the server states it: equity ÷ used margin, a ratio to six places, rounded down.
     marginLevel: used.isPositive() ? equity.div(used, 6, 'floor').toString() : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amount mode, risk and affordability
+
+/**
+ * The lots a position value in USDT buys at `price`: value ÷ (contractSize × price × rate),
+ * rounded DOWN to the instrument's lot step (never more than asked); zero when the value is
+ * below one step. Null without a conversion rate or a positive price.
+ */
+export function lotsForUsdtAmount(
+  amountUsdt: Decimal,
+  price: Decimal | null,
+  instrument: Pick<TicketInstrument, 'contractSize' | 'lotStep'>,
+  rateToUsdt: Decimal | null,
+): Decimal | null {
+  if (!price?.isPositive() || !rateToUsdt?.isPositive() || amountUsdt.isNegative()) return null;
+  // Converted as the server converts (a rate such as 1 ÷ 150 is rounded; the product is not).
+  const perLot = convertToUsdt(Decimal.parse(instrument.contractSize).mul(price), rateToUsdt);
+  const step = Decimal.parse(instrument.lotStep);
+  const steps = amountUsdt.div(perLot.mul(step), 0, 'floor');
+  return steps.mul(step);
+}
+
+/**
+ * What the user loses if the stop loss is hit: the P&L at the stop-loss price (floored as the
+ * server settles it) plus the fee paid to open, as a positive USDT amount. Null without a stop
+ * loss, a conversion rate or the fee.
+ */
+export function riskAtStopLoss(
+  side: Side,
+  lots: Decimal,
+  entry: Decimal,
+  stopLoss: Decimal | null,
+  instrument: Pick<TicketInstrument, 'contractSize'>,
+  rateToUsdt: Decimal | null,
+  fee: Decimal | null,
+): Decimal | null {
+  if (!stopLoss || !rateToUsdt || !fee) return null;
+  try {
+    const pnl = usdtOf(unrealisedPnl(side, lots, entry, stopLoss, instrument, rateToUsdt));
+    return fee.sub(pnl);
+  } catch (error) {
+    if (error instanceof TradingMathError) return null;
+    throw error;
+  }
+}
+
+/** The account summary's figures as the rules read them (USDT minor units); null when one is unreadable. */
+export function fundsOf(summary: { balance: string; unrealisedPnl: string } | undefined): AccountFunds | null {
+  const available = parseSigned(summary?.balance);
+  const unrealised = parseSigned(summary?.unrealisedPnl);
+  if (!available || !unrealised) return null;
+  return {
+    available: available.toMinorUnits(USDT_DECIMALS, 'floor'),
+    unrealised: unrealised.toMinorUnits(USDT_DECIMALS, 'floor'),
+  };
+}
+
+/**
+ * Whether the account can pay for the order as the server will decide it (the rules'
+ * `validateAffordable`): margin and, for a market order, the fee, against the free margin.
+ * Null when it can (or when the figures are not known yet: the server decides then).
+ */
+export function affordabilityProblem(
+  funds: AccountFunds | null,
+  margin: Decimal | null,
+  fee: Decimal | null,
+  isPendingOrder: boolean,
+): 'INSUFFICIENT_ACCOUNT_BALANCE' | null {
+  if (!funds || !margin) return null;
+  const feeNow = isPendingOrder || !fee ? 0n : fee.toMinorUnits(USDT_DECIMALS, 'ceil');
+  return validateAffordable(funds, margin.toMinorUnits(USDT_DECIMALS, 'ceil'), feeNow);
+}
+
+/** The free margin an order may use (available less open losses), as a USDT amount. */
+export function freeForOrder(funds: AccountFunds): Decimal {
+  return usdtOf(freeMarginForOrder(funds));
 }

@@ -1,4 +1,5 @@
 import { Decimal } from '@openbourse/money';
+import { formatAssetAmount, formatUsdtAmount } from '../../shared/format/money';
 import { formatAmount } from '../ledger/amount';
 import { formatRatioPercent, NO_VALUE } from '../market/format';
 
@@ -7,23 +8,17 @@ import { formatRatioPercent, NO_VALUE } from '../market/format';
  * the locale only decides the grouping and the decimal mark.
  */
 
-/** A USDT amount: '12.3400' → '12.34 USDT'; up to 6 decimals, trailing zeros trimmed to 2. */
+/**
+ * A USDT amount at its display precision (shared/format/money.ts, issue 16): '903.794' →
+ * '903.79 USDT', the same 2 places for margin, notional, fee and P&L everywhere.
+ */
 export function formatUsdt(value: Decimal | string | null | undefined, locale: string, signed = false): string {
-  if (value === null || value === undefined) return NO_VALUE;
-  const text = typeof value === 'string' ? value : value.round(6, 'half-even').toString();
-  return `${formatAmount(text, 6, locale, { signed })} USDT`;
+  return formatUsdtAmount(value, locale, { signed });
 }
 
-/** An amount in a currency, rounded to `places` (2 for a notional): '15500000' JPY → '15,500,000.00 JPY'. */
-export function formatMoney(
-  value: Decimal | string | null | undefined,
-  currency: string,
-  locale: string,
-  places = 2,
-): string {
-  if (value === null || value === undefined) return NO_VALUE;
-  const decimal = typeof value === 'string' ? Decimal.parse(value) : value;
-  return `${formatAmount(decimal.round(places, 'half-even').toString(), places, locale)} ${currency}`;
+/** An amount in a currency at that currency's display precision: '15500000' JPY → '15,500,000 JPY'. */
+export function formatMoney(value: Decimal | string | null | undefined, currency: string, locale: string): string {
+  return formatAssetAmount(value, currency, locale);
 }
 
 /** A small exact figure (a tick's value): every significant decimal up to 8, then rounded. */

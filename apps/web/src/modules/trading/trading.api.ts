@@ -94,6 +94,8 @@ export function useOpenPosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: TOpenPositionRequest) => callApi(tradingEndpoints.open, { body: request }),
+    // A refusal belongs to the ticket that sent the order: it shows it inside itself (issue 16).
+    meta: { errorShownByCaller: true },
     onSettled: () => invalidateTrading(queryClient),
   });
 }

@@ -3,19 +3,27 @@ import type { Decimal } from '@openbourse/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../shared/api/errors';
+import { formatUsdtAmount } from '../../shared/format/money';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { useSession } from '../identity/session';
 import { useLocale } from '../market/use-locale';
 import { rememberPositions } from './position-events';
 import { leverageProblemText, lotsProblemText, priceProblemText } from './problem-text';
 import {
+  affordabilityProblem,
   computePreview,
   entryProblem,
+  freeForOrder,
+  fundsOf,
   leverageProblem,
+  leverageWithinCap,
+  lotsForUsdtAmount,
   lotsProblem,
   type OrderType,
   type Preview,
   parseInput,
+  riskAtStopLoss,
   type Side,
   stepLots,
   stopProblems,
@@ -31,12 +39,18 @@ const FIELD_ORDER: TicketField[] = ['entry', 'lots', 'leverage', 'stopLoss', 'ta
 
 export type TicketBlocked = 'signedOut' | 'closed' | 'stale' | 'noPrice';
 
+/** How the size of the order is typed: in lots, or as a position value in USDT converted to lots. */
+export type AmountMode = 'lots' | 'usdt';
+
 /**
  * The order ticket's state: the fields as typed, their problems as the trading rules answer them
- * (with the catalogue's messages, SPEC §5), the live preview, what blocks an order, and the
- * review and send steps. OrderTicket.tsx only lays it out.
+ * (with the catalogue's messages, SPEC §5) — every one the server would refuse, affordability
+ * included, so Review stays disabled with the reason beside the field —, the live preview, what
+ * blocks an order, and the review and send steps. A refusal from the server belongs to the
+ * ticket: it is shown inside it (not as a page-wide toast) until any input changes.
+ * OrderTicket.tsx only lays it out.
  */
-export function useOrderTicket(info: TMarketInfo) {
+export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side; onPlaced?: () => void } = {}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { token, mode } = useSession();
@@ -48,16 +62,29 @@ export function useOrderTicket(info: TMarketInfo) {
   const idBase = useId();
   const fieldId = (field: TicketField) => `${idBase}-${field}`;
 
-  const [side, setSide] = useState<Side>('long');
-  const [orderType, setOrderType] = useState<OrderType>('market');
-  const [entry, setEntry] = useState('');
-  const [lots, setLots] = useState(info.minLots);
-  const [leverage, setLeverage] = useState<number | ''>(1);
-  const [stopLoss, setStopLoss] = useState('');
-  const [takeProfit, setTakeProfit] = useState('');
-  const [trailing, setTrailing] = useState('');
+  const [side, setSideState] = useState<Side>(options.initialSide ?? 'long');
+  const [orderType, setOrderTypeState] = useState<OrderType>('market');
+  const [entry, setEntryState] = useState('');
+  const [amountMode, setAmountModeState] = useState<AmountMode>('lots');
+  const [lots, setLotsState] = useState(info.minLots);
+  const [amount, setAmountState] = useState('');
+  const [leverage, setLeverageState] = useState<number | ''>(1);
+  const [leverageClamped, setLeverageClamped] = useState(false);
+  const [stopLoss, setStopLossState] = useState('');
+  const [takeProfit, setTakeProfitState] = useState('');
+  const [trailing, setTrailingState] = useState('');
   const [touched, setTouched] = useState<ReadonlySet<TicketField>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
+  /** The server's refusal of the last order sent from this ticket; any change of input clears it. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  /** Every input goes through here: a new input makes the last refusal history. */
+  const changed =
+    <T>(set: (value: T) => void) =>
+    (value: T) => {
+      setRefusal(null);
+      set(value);
+    };
 
   const current = info.price === null ? null : parseInput(info.price);
   const isPendingOrder = orderType !== 'market';
@@ -66,30 +93,16 @@ export function useOrderTicket(info: TMarketInfo) {
   const entryIssue = isPendingOrder ? entryProblem(side, orderType, entry, current, info.tickSize) : null;
   const entryPrice = isPendingOrder && entryIssue === null ? parseInput(entry) : null;
   const reference = isPendingOrder ? entryPrice : current;
-  const lotsIssue = lotsProblem(lots, info);
-  const lotsValue = lotsIssue === null ? parseInput(lots) : null;
+  // In amount mode the lots are the USDT amount's, rounded down to the lot step (shown).
+  const amountValue = amountMode === 'usdt' && amount.trim() !== '' ? parseInput(amount) : null;
+  const amountLots = amountValue ? lotsForUsdtAmount(amountValue, reference, info, rate) : null;
+  const lotsText = amountMode === 'lots' ? lots : amountLots ? amountLots.toString() : '';
+  const amountIssue = amountMode === 'usdt' && amount.trim() !== '' && !amountValue;
+  const lotsIssue = amountIssue ? 'PURCHASE_AMOUNT_WRONG' : lotsProblem(lotsText, info);
+  const lotsValue = lotsIssue === null ? parseInput(lotsText) : null;
   const leverageIssue = leverage === '' ? 'LEVERAGE_INVALID' : leverageProblem(leverage, info.leverageCap);
   const stops = stopProblems(side, reference, stopLoss, takeProfit, info.tickSize);
   const trailingIssue = trailingProblem(trailing, info.tickSize);
-  const issues: Record<TicketField, boolean> = {
-    entry: isPendingOrder && entryIssue !== null,
-    lots: lotsIssue !== null,
-    leverage: leverageIssue !== null,
-    stopLoss: stops.stopLoss !== null,
-    takeProfit: stops.takeProfit !== null,
-    trailing: trailingIssue !== null,
-  };
-  const shows = (field: TicketField, value: string) => touched.has(field) || value.trim() !== '';
-  const priceError = (issue: ReturnType<typeof trailingProblem>) =>
-    issue ? priceProblemText(issue, info.tickSize, locale, t) : null;
-  const errors: Record<TicketField, string | null> = {
-    entry: issues.entry && shows('entry', entry) ? priceError(entryIssue) : null,
-    lots: lotsIssue && shows('lots', lots) ? lotsProblemText(lotsIssue, info, locale, t) : null,
-    leverage: leverageIssue ? leverageProblemText(info.leverageCap, t) : null,
-    stopLoss: priceError(stops.stopLoss),
-    takeProfit: priceError(stops.takeProfit),
-    trailing: priceError(trailingIssue),
-  };
 
   const account = summary.data
     ? { equity: summary.data.equity, usedMargin: summary.data.usedMargin, stopOutLevel: summary.data.stopOutLevel }
@@ -109,9 +122,48 @@ export function useOrderTicket(info: TMarketInfo) {
           account,
         })
       : null;
-  const cost = preview?.margin && preview.fee ? preview.margin.add(preview.fee) : null;
-  const balance = summary.data ? parseInput(summary.data.balance) : null;
-  const tooLittle = cost !== null && balance !== null && cost.gt(balance);
+  // What the server checks as it reserves the margin: margin + fee against the free margin.
+  const funds = fundsOf(summary.data);
+  const affordIssue = preview ? affordabilityProblem(funds, preview.margin, preview.fee, isPendingOrder) : null;
+  const stopLossValue = stops.stopLoss === null && stopLoss.trim() !== '' ? parseInput(stopLoss) : null;
+  const risk =
+    preview && lotsValue && reference
+      ? riskAtStopLoss(side, lotsValue, reference, stopLossValue, info, rate, preview.fee)
+      : null;
+
+  const issues: Record<TicketField, boolean> = {
+    entry: isPendingOrder && entryIssue !== null,
+    lots: lotsIssue !== null || affordIssue !== null,
+    leverage: leverageIssue !== null,
+    stopLoss: stops.stopLoss !== null,
+    takeProfit: stops.takeProfit !== null,
+    trailing: trailingIssue !== null,
+  };
+  const priceError = (issue: ReturnType<typeof trailingProblem>) =>
+    issue ? priceProblemText(issue, info.tickSize, locale, t) : null;
+  const affordText = (() => {
+    if (!affordIssue || !preview?.margin || !funds) return null;
+    const needed = isPendingOrder || !preview.fee ? preview.margin : preview.margin.add(preview.fee);
+    return `${catalogueMessage(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code)} ${t('trading.ticket.needsFunds', {
+      needed: formatUsdtAmount(needed, locale),
+      free: formatUsdtAmount(freeForOrder(funds), locale),
+    })}`;
+  })();
+  const lotsError =
+    lotsIssue === 'PURCHASE_AMOUNT_WRONG' && amountMode === 'usdt' && amountValue
+      ? `${lotsProblemText(lotsIssue, info, locale, t)} ${t('trading.ticket.amountTooSmall')}`
+      : lotsIssue
+        ? lotsProblemText(lotsIssue, info, locale, t)
+        : null;
+  const errors: Record<TicketField, string | null> = {
+    // An empty entry asks for a price only once the field was left; the Review reason says it meanwhile.
+    entry: issues.entry && (touched.has('entry') || entry.trim() !== '') ? priceError(entryIssue) : null,
+    lots: lotsError ?? affordText,
+    leverage: leverageIssue ? leverageProblemText(info.leverageCap, t) : null,
+    stopLoss: priceError(stops.stopLoss),
+    takeProfit: priceError(stops.takeProfit),
+    trailing: priceError(trailingIssue),
+  };
 
   const blocked: TicketBlocked | null = !token
     ? 'signedOut'
@@ -129,6 +181,27 @@ export function useOrderTicket(info: TMarketInfo) {
         ? catalogueMessage(CATALOGUE.NOT_TRADABLE_NOW.code)
         : t(`trading.ticket.blocked.${blocked}`);
   const reasonId = `${idBase}-blocked`;
+  const fixId = `${idBase}-fix`;
+  const invalidFields = FIELD_ORDER.filter((field) => issues[field]);
+  // No USDT figure means the server has no conversion either (NOT_TRADABLE_NOW).
+  const noConversion = preview !== null && preview.notionalUsdt === null;
+  const fieldLabel = (field: TicketField) =>
+    field === 'entry'
+      ? orderType === 'limit'
+        ? t('trading.ticket.limitPrice')
+        : t('trading.ticket.stopPrice')
+      : field === 'lots' && amountMode === 'usdt'
+        ? t('trading.ticket.amount')
+        : t(`trading.ticket.${field}`);
+  const fixText =
+    blocked !== null
+      ? null
+      : invalidFields.length > 0
+        ? t('trading.ticket.fixFields', { fields: invalidFields.map(fieldLabel).join(', ') })
+        : noConversion
+          ? t('trading.preview.noConversion', { quote: info.quoteCurrency })
+          : null;
+  const canReview = blocked === null && fixText === null && preview !== null;
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -139,6 +212,8 @@ export function useOrderTicket(info: TMarketInfo) {
       document.getElementById(fieldId(first))?.focus();
       return;
     }
+    if (!canReview) return;
+    setRefusal(null);
     setConfirming(true);
   };
 
@@ -163,22 +238,51 @@ export function useOrderTicket(info: TMarketInfo) {
       const position = await open.mutateAsync(request);
       rememberPositions([position]);
       showPositionToast(position.status === 'pending' ? 'placed' : 'opened', position, queryClient);
+      setRefusal(null);
       setConfirming(false);
-      setEntry('');
-      setStopLoss('');
-      setTakeProfit('');
-      setTrailing('');
+      setEntryState('');
+      setStopLossState('');
+      setTakeProfitState('');
+      setTrailingState('');
       setTouched(new Set());
-    } catch {
-      // The server's message is shown by the mutation toast; the dialog stays open to retry or cancel.
+      options.onPlaced?.();
+    } catch (error) {
+      // The refusal is this ticket's: shown inside it (the mutation asks the app not to toast it),
+      // and the dialog closes so the user sees it beside the inputs they will change.
+      setRefusal(errorMessage(error));
+      setConfirming(false);
     }
   };
 
+  const setLots = changed(setLotsState);
   const onLotsKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
     setLots(stepLots(lots, event.key === 'ArrowUp' ? 1 : -1, info));
   };
+
+  /** Leverage above the cap is the cap, with a message saying so; never silently 1. */
+  const setLeverage = changed((value: number | '') => {
+    if (value === '') {
+      setLeverageClamped(false);
+      setLeverageState('');
+      return;
+    }
+    const within = leverageWithinCap(value, info.leverageCap);
+    setLeverageClamped(within.clamped);
+    setLeverageState(within.leverage);
+  });
+
+  /** Switching how the size is typed carries the size over: lots → its USDT value, USDT → its lots. */
+  const setAmountMode = changed((next: AmountMode) => {
+    if (next === amountMode) return;
+    if (next === 'usdt') {
+      setAmountState(preview?.notionalUsdt ? preview.notionalUsdt.round(2, 'floor').toString() : '');
+    } else if (lotsValue) {
+      setLotsState(lotsValue.toString());
+    }
+    setAmountModeState(next);
+  });
 
   const touch = (field: TicketField) => setTouched((set) => new Set(set).add(field));
 
@@ -189,37 +293,48 @@ export function useOrderTicket(info: TMarketInfo) {
     fieldId,
     fields: {
       side,
-      setSide,
+      setSide: changed(setSideState),
       orderType,
-      setOrderType,
+      setOrderType: changed(setOrderTypeState),
       entry,
-      setEntry,
+      setEntry: changed(setEntryState),
+      amountMode,
+      setAmountMode,
       lots,
       setLots,
+      amount,
+      setAmount: changed(setAmountState),
       leverage,
       setLeverage,
       stopLoss,
-      setStopLoss,
+      setStopLoss: changed(setStopLossState),
       takeProfit,
-      setTakeProfit,
+      setTakeProfit: changed(setTakeProfitState),
       trailing,
-      setTrailing,
+      setTrailing: changed(setTrailingState),
     },
     touch,
     onLotsKey,
     errors,
+    leverageClamped: leverageClamped && leverage === info.leverageCap,
     isPendingOrder,
     current,
     reference,
     lotsValue,
+    amountLots,
     account,
     feeRate,
     preview,
+    risk,
     available: summary.data?.balance ?? null,
-    tooLittle,
     blocked,
     blockedText,
     reasonId,
+    fixText,
+    fixId,
+    canReview,
+    refusal,
+    dismissRefusal: () => setRefusal(null),
     review,
     send,
     isSending: open.isPending,
