@@ -72,6 +72,11 @@ async function userSocket(token: string) {
 
 beforeAll(async () => {
   testApp = await createPricedTestApp({ at: AT, prices: { BTCUSDT: '65000', ETHUSDT: '3000', SOLUSDT: '150' } });
+  // The quiet sandbox feed may have ticked its own first prices: these come after them.
+  tick('BTCUSDT', '65000', 10);
+  tick('ETHUSDT', '3000', 10);
+  tick('SOLUSDT', '150', 10);
+  await testApp.app.services.alertEngine.idle();
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   const address = testApp.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
