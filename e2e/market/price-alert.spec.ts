@@ -18,6 +18,8 @@ test('an "above" alert set in the dock fires from the feed: toast, fired status,
   page,
 }) => {
   await registerThroughForm(page, newIdentity('alert'));
+  await page.locator('label', { hasText: 'Demo account' }).click();
+  await expect(page.getByText('Switched to Demo Account')).toBeVisible();
   await setPrice(page, '30');
 
   // The page's socket signs in for the user's events; the feed moves only once it has.

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
-import { Loading, QueryState } from '../../shared/ui/QueryState';
+import { QueryState } from '../../shared/ui/QueryState';
 import { formatPrice, formatQuantity, NO_VALUE } from '../market/format';
 import { useMarketInfo } from '../market/market.api';
 import { subscribeNotifications } from '../market/market-socket';
@@ -24,7 +24,6 @@ import { useAllMarkets } from '../market/use-all-markets';
 import { useLivePrices } from '../market/use-live-prices';
 import { useLocale } from '../market/use-locale';
 import { invalidateAlerts, useAlerts, useCreateAlert, useDeleteAlert } from './alerts.api';
-import { useAlertsTexts } from './alerts-i18n';
 
 const PRICE = /^\d{1,20}(\.\d{1,12})?$/;
 
@@ -32,10 +31,10 @@ const PRICE = /^\d{1,20}(\.\d{1,12})?$/;
  * The user's price alerts (issue 16), in the positions dock: set one (instrument, above or below,
  * the price prefilled with the current one), the list with each alert's state, and delete with a
  * confirmation. A fired alert arrives as a "price alert" notification (the layout toasts it): the
- * list is read again then, so its status changes live.
+ * list is read again then, so its status changes live. Its texts (`alerts.panel.*`) are loaded by
+ * the dock, which shows the Alerts tab only once they are in.
  */
 export default function AlertsPanel({ code }: { code: string | null }) {
-  const ready = useAlertsTexts();
   const queryClient = useQueryClient();
   useEffect(
     () =>
@@ -47,7 +46,6 @@ export default function AlertsPanel({ code }: { code: string | null }) {
       ),
     [queryClient],
   );
-  if (!ready) return <Loading />;
   return (
     <Stack gap="md" data-testid="alerts-panel">
       <CreateAlertForm initialCode={code} />
