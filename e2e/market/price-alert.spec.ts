@@ -17,6 +17,8 @@ async function setPrice(page: Page, price: string, code = 'AVAXUSDT') {
 test('an "above" alert set in the dock fires from the feed: toast, fired status, and in the notifications', async ({
   page,
 }) => {
+  // Registration, a live-updating instrument page and a round trip through the feed and the socket.
+  test.slow();
   await registerThroughForm(page, newIdentity('alert'));
   await page.locator('label', { hasText: 'Demo account' }).click();
   await expect(page.getByText('Switched to Demo Account')).toBeVisible();
@@ -28,7 +30,8 @@ test('an "above" alert set in the dock fires from the feed: toast, fired status,
       predicate: (frame) => String(frame.payload).includes('"op":"authenticated","ok":true'),
     }),
   );
-  await page.goto('/market?tab=2&code=AVAXUSDT');
+  // The instrument page: its dock is under the chart and the order ticket.
+  await page.goto('/cruuency?code=AVAXUSDT');
   const dock = page.getByTestId('positions-panel');
   await expect(dock.getByTestId('dock-floating-pnl')).toBeVisible();
   await dock.getByTestId('positions-tab-alerts').click();
@@ -55,7 +58,7 @@ test('an "above" alert set in the dock fires from the feed: toast, fired status,
 
   await signedIn;
   await setPrice(page, '30.05');
-  const toast = page.locator('.mantine-Notification-root', { hasText: 'AVAXUSDT is above 30.04' });
+  const toast = page.locator('.mantine-Notification-root', { hasText: 'AVAXUSDT is now above 30.04' });
   await expect(toast).toContainText('Price alert');
   await expect(row).toHaveAttribute('data-status', 'fired');
   await expect(row.getByTestId('alert-status')).toHaveText('Fired');
@@ -66,6 +69,6 @@ test('an "above" alert set in the dock fires from the feed: toast, fired status,
   await setPrice(page, '30.06');
   await page.goto('/profile/notification');
   const items = page.getByTestId('notification-item');
-  await expect(items.filter({ hasText: 'AVAXUSDT is above 30.04' })).toHaveCount(1);
+  await expect(items.filter({ hasText: 'AVAXUSDT is now above 30.04' })).toHaveCount(1);
   await expect(items.first()).toContainText('Price alert');
 });
