@@ -13,6 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from './config.js';
 import type { Db } from './database.js';
 import { createAdminModule } from './modules/admin/index.js';
+import { type AlertEngine, createAlertsModule } from './modules/alerts/index.js';
 import { type ContentService, createContentModule } from './modules/content/index.js';
 import {
   createIdentityModule,
@@ -96,6 +97,8 @@ export type AppServices = {
   jobs: Jobs;
   alerts: Alerts;
   chain: ChainRuntime;
+  /** Price alerts' engine (issue 16); `alerts` above is the operators' alerts. */
+  alertEngine: AlertEngine;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -318,6 +321,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultLanguage: config.DEFAULT_LANGUAGE,
     log: app.log,
   });
+  // Price alerts (issue 16): fired from the hub's ticks, told to the user through notify's table.
+  const priceAlerts = createAlertsModule({
+    db,
+    hub: marketHub,
+    cluster: clusterBus,
+    realtime,
+    clock,
+    apiPrefix: API_PREFIX,
+    log: app.log,
+  });
   const market = createMarketModule({
     db,
     hub: marketHub,
@@ -436,7 +449,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (payments.service.deposits) review.service.registerHandler(payments.service.deposits.depositReview);
   if (payments.service.withdrawals) review.service.registerHandler(payments.service.withdrawals.reviewHandler);
-  const modules = [content, identity, ledger, referral, market, trading, admin, review, uploads, notify, payments];
+  const modules = [
+    content,
+    identity,
+    ledger,
+    referral,
+    market,
+    trading,
+    admin,
+    review,
+    uploads,
+    notify,
+    payments,
+    priceAlerts,
+  ];
 
   app.decorateRequest('auth', null);
   const authenticate: Authenticator = (request, level) => identity.service.authenticate(request, level);
@@ -509,6 +535,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     alerts,
     chain,
+    alertEngine: priceAlerts.engine,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AlertsTables } from './modules/alerts/alerts.tables.js';
 import type { ContentTables } from './modules/content/content.tables.js';
 import type { IdentityTables } from './modules/identity/identity.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
@@ -27,7 +28,8 @@ export type Database = PlatformTables &
   ReferralTables &
   ReviewTables &
   UploadsTables &
-  NotifyTables;
+  NotifyTables &
+  AlertsTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

@@ -43,6 +43,8 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'admin/admin-dashboard.endpoints.ts',
       'admin/admin-user-money.endpoints.ts',
       'admin/admin.endpoints.ts',
+      'alerts/alerts.constants.ts',
+      'alerts/alerts.endpoints.ts',
       'constants.ts',
       'content/content-admin.endpoints.ts',
       'content/content.endpoints.ts',

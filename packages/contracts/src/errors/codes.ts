@@ -127,6 +127,11 @@ export const CATALOGUE = {
   // Notifications (issue 15): an id that is not one of the caller's; e-mail asked for an account without one.
   NOTIFICATION_NOT_FOUND: { code: 10188, status: 404 },
   NOTIFICATION_EMAIL_UNAVAILABLE: { code: 10189, status: 409 },
+  // Price alerts (issue 16): an id that is not one of the caller's; too many active alerts; an
+  // alert whose price the market has already reached (above: at or below the last price).
+  ALERT_NOT_FOUND: { code: 10190, status: 404 },
+  ALERT_LIMIT_REACHED: { code: 10191, status: 409 },
+  ALERT_PRICE_ALREADY_REACHED: { code: 10192, status: 400 },
   // Uploads (issue 15): an image type not accepted (by content), too large, an unknown or another
   // user's file, no `file` field, an image that does not decode.
   UPLOAD_TYPE_UNSUPPORTED: { code: 10183, status: 415 },

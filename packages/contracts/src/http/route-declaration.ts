@@ -13,6 +13,7 @@ export const OWNED_RECORDS = [
   'notification',
   'upload',
   'withdrawal-address',
+  'alert',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 
@@ -20,7 +21,7 @@ export type OwnedRecord = (typeof OWNED_RECORDS)[number];
  * Records that belong to a user in both books (a notification, an uploaded image): the owner reaches them from the
  * live and the demo book alike; every other record lives in the book it was made in.
  */
-export const BOOKLESS_RECORDS: readonly OwnedRecord[] = ['notification', 'upload'];
+export const BOOKLESS_RECORDS: readonly OwnedRecord[] = ['notification', 'upload', 'alert'];
 
 /**
  * Whose records a protected route reads or changes (#13), declared beside the route:

@@ -3,6 +3,7 @@ import * as contracts from '../index.js';
 
 const DOMAINS = [
   'admin',
+  'alerts',
   'content',
   'contentAdmin',
   'faucet',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TAlert } from '../alerts/alerts.contracts.js';
 import type { TNotification } from '../notify/notify.contracts.js';
 import type { TPosition } from '../trading/trading.contracts.js';
 
@@ -185,4 +186,6 @@ export type TSocketServerMessage =
   | { op: 'position'; data: TPosition }
   /** A notification of the signed-in user, pushed once its transaction committed (issue 15). */
   | { op: 'notification'; data: TNotification }
+  /** One of the signed-in user's price alerts fired (issue 16): the alert as `GET /alerts` lists it. */
+  | { op: 'alert'; data: TAlert }
   | { op: 'error'; code: number; msg: string };

@@ -22,6 +22,7 @@ describe('the platform around the modules', () => {
       .map((route) => `${route.method} ${route.url} ${route.auth}`);
     expect([...new Set(served)].sort()).toEqual([
       'DELETE /swx/admin/content/items/:id/translations/:lang admin',
+      'DELETE /swx/customer/alerts/:id user',
       'DELETE /swx/customer/user/watchlist user',
       'DELETE /swx/customer/user/withdrawalAddresses/:id live-user',
       'GET /market-logos/:file public',
@@ -44,6 +45,7 @@ describe('the platform around the modules', () => {
       'GET /swx/admin/users/:id support',
       'GET /swx/admin/users/:id/positions support',
       'GET /swx/admin/users/:id/statement support',
+      'GET /swx/customer/alerts user',
       'GET /swx/customer/allOrders/all user',
       'GET /swx/customer/contracts/order/:orderNo user',
       'GET /swx/customer/contracts/orders user',
@@ -101,6 +103,7 @@ describe('the platform around the modules', () => {
       'POST /swx/admin/users/:id/sessions/:sessionId/revoke support',
       'POST /swx/admin/users/:id/sessions/revoke-all support',
       'POST /swx/admin/users/:id/status admin',
+      'POST /swx/customer/alerts user',
       'POST /swx/customer/contracts/amend user',
       'POST /swx/customer/contracts/cancel user',
       'POST /swx/customer/contracts/close user',

@@ -238,6 +238,21 @@ describe('the access matrix', () => {
         if (answer.code !== 200 || !id) throw new Error(`could not make a record: ${answer.body}`);
         return id;
       },
+      alert: async () => {
+        const answer = await call(
+          {
+            method: 'POST',
+            url: '/swx/customer/alerts',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ code: 'BTCUSDT', direction: 'above', price: '9999999' }),
+          },
+          tokenA,
+          'live',
+        );
+        const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
+        if (answer.code !== 200 || !id) throw new Error(`could not make a record: ${answer.body}`);
+        return id;
+      },
     };
     async function openFor(token: string, order: Record<string, string>): Promise<string> {
       const answer = await call(

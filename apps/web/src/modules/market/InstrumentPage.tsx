@@ -23,6 +23,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { LoadFailed } from '../../shared/ui/QueryState';
+import { useSession } from '../identity/session';
 import { loadOrderTicket, preloadTicketAndChart } from '../trading/preload-trading';
 import { ChartPanel } from './ChartPanel';
 import { formatPrice, formatQuantity } from './format';
@@ -37,6 +38,8 @@ const CODE = /^[A-Z0-9.]{1,20}$/;
 
 // The order ticket is loaded beside the page, in its own chunk.
 const OrderTicket = lazy(loadOrderTicket);
+// The positions dock (issue 16) too.
+const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
 
 /**
  * /cruuency?code=…&type=…&id=… (SPEC §2; the path keeps this spelling): one instrument with
@@ -99,6 +102,7 @@ function InstrumentDetail({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { token } = useSession();
   const quantity = (value: string, unit?: string) => (
     <span className="ob-amount">
       {unit ? `${formatQuantity(value, locale)} ${unit}` : formatQuantity(value, locale)}
@@ -128,6 +132,11 @@ function InstrumentDetail({
           </Grid.Col>
         )}
       </Grid>
+      {token && (
+        <Suspense fallback={<Skeleton height={160} />}>
+          <PositionsPanel dock={{ code: info.code }} />
+        </Suspense>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="instrument-stats">
           <Title order={2} size="h4" id="instrument-stats" mb="sm">

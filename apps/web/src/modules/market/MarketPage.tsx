@@ -105,7 +105,7 @@ export default function MarketPage() {
       {token && (
         <Suspense fallback={<Skeleton height={160} mt="lg" />}>
           <Stack mt="lg">
-            <PositionsPanel />
+            <PositionsPanel dock={{ code: selected }} />
           </Stack>
         </Suspense>
       )}

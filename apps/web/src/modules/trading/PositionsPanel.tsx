@@ -1,11 +1,14 @@
-import { Card, Stack, Tabs, Title } from '@mantine/core';
+import { Card, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { TMarketInfo, TPosition } from '@openbourse/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../shared/ui/QueryState';
+import { useAlertsTexts } from '../alerts/alerts-i18n';
 import { useSession } from '../identity/session';
 import { usePricePushes } from '../market/use-live-prices';
 import { AccountSummaryBar } from './AccountSummaryBar';
+import { AccountTab, AlertsTabLabel, FloatingPnl } from './DockParts';
 import { HistoryTab } from './HistoryTab';
 import { livePnlOf, livePrice } from './live-pnl';
 import { OpenPositionsTab } from './OpenPositionsTab';
@@ -18,16 +21,33 @@ import { LIVE_REFRESH_MS, useAccountSummary, useMarketInfos, useOrders } from '.
 import { usePositionEvents } from './use-position-events';
 
 const OPEN_PAGE_SIZE = 100;
+// The alerts panel loads when its tab is first opened.
+const AlertsPanel = lazy(() => import('../alerts/AlertsPanel'));
 
-type Tab = 'open' | 'pending' | 'history';
+type Tab = 'open' | 'pending' | 'history' | 'account' | 'alerts';
+const TABS: readonly Tab[] = ['open', 'pending', 'history', 'account', 'alerts'];
 
 /**
  * The user's positions (SPEC §2 /market and /profile orders): the account summary, then open
  * positions with live P&L, pending orders, and the history of closed and cancelled ones with
  * filters. Close (all or part), amend stops and cancel each open a confirmation dialog.
+ *
+ * As the dock under the chart (`dock`, issue 16: /market and the instrument page) it also shows
+ * the total floating P&L in its header, and two more tabs: Account (the book's balances) and
+ * Alerts (the user's price alerts, the form prefilled with `dock.code`).
  */
-export default function PositionsPanel({ headingOrder = 2, title }: { headingOrder?: 2 | 3; title?: string }) {
+export default function PositionsPanel({
+  headingOrder = 2,
+  title,
+  dock,
+}: {
+  headingOrder?: 2 | 3;
+  title?: string;
+  /** Shown as the positions dock; `code`: the instrument on screen (the alert form's default). */
+  dock?: { code: string | null };
+}) {
   const { t } = useTranslation();
+  const dockTexts = useAlertsTexts();
   const { token } = useSession();
   const headingId = useId();
   // The layout follows the panel's own width: a table where it fits, cards where it does not.
@@ -77,12 +97,15 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId} data-testid="positions-panel">
       <Stack gap="sm" ref={sizeRef}>
-        <Title order={headingOrder} size="h3" id={headingId}>
-          {title ?? t('trading.positions.title')}
-        </Title>
+        <Group justify="space-between" align="center" gap="xs">
+          <Title order={headingOrder} size="h3" id={headingId}>
+            {title ?? t('trading.positions.title')}
+          </Title>
+          {dock && dockTexts && <FloatingPnl figures={figures} />}
+        </Group>
         <AccountSummaryBar summary={summary} figures={figures} />
         <PanelWidth.Provider value={width}>
-          <Tabs value={tab} onChange={(value) => setTab(value === 'pending' || value === 'history' ? value : 'open')}>
+          <Tabs value={tab} onChange={(value) => setTab(TABS.find((name) => name === value) ?? 'open')}>
             <Tabs.List>
               <Tabs.Tab value="open" data-testid="positions-tab-open">
                 {t('trading.positions.tabOpen', { count: openOrders.data?.total ?? 0 })}
@@ -93,6 +116,16 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
               <Tabs.Tab value="history" data-testid="positions-tab-history">
                 {t('trading.positions.tabHistory')}
               </Tabs.Tab>
+              {dock && dockTexts && (
+                <>
+                  <Tabs.Tab value="account" data-testid="positions-tab-account">
+                    {t('alerts.dock.account')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="alerts" data-testid="positions-tab-alerts">
+                    <AlertsTabLabel />
+                  </Tabs.Tab>
+                </>
+              )}
             </Tabs.List>
             <Tabs.Panel value="open" pt="sm">
               <OpenPositionsTab query={openOrders} infos={infos} currentPriceOf={currentPriceOf} onAction={setDialog} />
@@ -103,6 +136,20 @@ export default function PositionsPanel({ headingOrder = 2, title }: { headingOrd
             <Tabs.Panel value="history" pt="sm">
               {tab === 'history' && <HistoryTab />}
             </Tabs.Panel>
+            {dock && (
+              <>
+                <Tabs.Panel value="account" pt="sm">
+                  {tab === 'account' && <AccountTab />}
+                </Tabs.Panel>
+                <Tabs.Panel value="alerts" pt="sm">
+                  {tab === 'alerts' && (
+                    <Suspense fallback={<Loading />}>
+                      <AlertsPanel code={dock.code} />
+                    </Suspense>
+                  )}
+                </Tabs.Panel>
+              </>
+            )}
           </Tabs>
         </PanelWidth.Provider>
       </Stack>

@@ -142,6 +142,10 @@ export const ar: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'لا يوجد إشعار بهذا المعرّف.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'لا يحتوي حسابك على عنوان بريد إلكتروني، لذا لا يمكن إرسال الإشعارات بالبريد الإلكتروني.',
+  ALERT_NOT_FOUND: 'لا يوجد تنبيه سعر بهذا المعرّف.',
+  ALERT_LIMIT_REACHED: 'لديك بالفعل 50 تنبيه سعر نشطًا، وهو الحد الأقصى. احذف تنبيهًا لإضافة آخر.',
+  ALERT_PRICE_ALREADY_REACHED:
+    'بلغ السعر هذا المستوى بالفعل: اضبط تنبيه «أعلى من» فوق السعر الحالي، وتنبيه «أدنى من» تحته.',
   SUBMITTED_FOR_REVIEW: 'أُرسل للمراجعة.',
   DEPOSIT_SUBMITTED: 'أُرسل الإيداع للمراجعة.',
   WITHDRAWAL_SUBMITTED: 'أُرسل طلب السحب للمراجعة.',

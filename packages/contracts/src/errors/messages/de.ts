@@ -155,6 +155,11 @@ export const de: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'Diese Benachrichtigung gibt es nicht.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Ihr Konto hat keine E-Mail-Adresse, daher können Benachrichtigungen nicht per E-Mail gesendet werden.',
+  ALERT_NOT_FOUND: 'Diesen Preisalarm gibt es nicht.',
+  ALERT_LIMIT_REACHED:
+    'Sie haben bereits 50 aktive Preisalarme, mehr sind nicht möglich. Löschen Sie einen, um einen neuen zu setzen.',
+  ALERT_PRICE_ALREADY_REACHED:
+    'Der Kurs hat dieses Niveau bereits erreicht: Setzen Sie einen Alarm „über“ oberhalb des aktuellen Kurses, „unter“ unterhalb davon.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

@@ -143,6 +143,10 @@ export const en: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: 'The transaction hash is not valid for this network.',
   NOTIFICATION_NOT_FOUND: 'There is no such notification.',
   NOTIFICATION_EMAIL_UNAVAILABLE: 'Your account has no e-mail address, so notifications cannot be e-mailed.',
+  ALERT_NOT_FOUND: 'There is no such price alert.',
+  ALERT_LIMIT_REACHED: 'You already have 50 active price alerts, the most allowed. Delete one to set another.',
+  ALERT_PRICE_ALREADY_REACHED:
+    'The price has already reached this level: set an alert above the current price for “above”, below it for “below”.',
   SUBMITTED_FOR_REVIEW: 'Submitted for review.',
   DEPOSIT_SUBMITTED: 'Deposit submitted for review.',
   WITHDRAWAL_SUBMITTED: 'Withdrawal submitted for review.',

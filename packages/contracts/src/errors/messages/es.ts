@@ -150,6 +150,10 @@ export const es: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'No existe esa notificación.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Tu cuenta no tiene dirección de correo electrónico, así que las notificaciones no se pueden enviar por correo.',
+  ALERT_NOT_FOUND: 'No existe esa alerta de precio.',
+  ALERT_LIMIT_REACHED: 'Ya tienes 50 alertas de precio activas, el máximo permitido. Elimina una para crear otra.',
+  ALERT_PRICE_ALREADY_REACHED:
+    'El precio ya ha alcanzado ese nivel: una alerta «por encima» se fija por encima del precio actual y una «por debajo», por debajo.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',

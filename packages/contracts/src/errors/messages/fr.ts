@@ -151,6 +151,11 @@ export const fr: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'Cette notification n’existe pas.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Votre compte n’a pas d’adresse e-mail : les notifications ne peuvent pas être envoyées par e-mail.',
+  ALERT_NOT_FOUND: 'Cette alerte de prix n’existe pas.',
+  ALERT_LIMIT_REACHED:
+    'Vous avez déjà 50 alertes de prix actives, le maximum autorisé. Supprimez-en une pour en créer une autre.',
+  ALERT_PRICE_ALREADY_REACHED:
+    'Le prix a déjà atteint ce niveau : une alerte « au-dessus » se place au-dessus du prix actuel, une alerte « en dessous » en dessous.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

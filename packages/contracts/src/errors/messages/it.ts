@@ -148,6 +148,10 @@ export const it: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'Questa notifica non esiste.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Il tuo account non ha un indirizzo e-mail, quindi le notifiche non possono essere inviate via e-mail.',
+  ALERT_NOT_FOUND: 'Questo avviso di prezzo non esiste.',
+  ALERT_LIMIT_REACHED: 'Hai già 50 avvisi di prezzo attivi, il massimo consentito. Eliminane uno per crearne un altro.',
+  ALERT_PRICE_ALREADY_REACHED:
+    'Il prezzo ha già raggiunto questo livello: un avviso “sopra” va impostato sopra il prezzo attuale, uno “sotto” al di sotto.',
   SUBMITTED_FOR_REVIEW: 'Richiesta inviata per la verifica.',
   DEPOSIT_SUBMITTED: 'Deposito inviato per la verifica.',
   WITHDRAWAL_SUBMITTED: 'Prelievo inviato per la verifica.',

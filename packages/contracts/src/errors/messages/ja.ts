@@ -142,6 +142,10 @@ export const ja: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: 'このネットワークの取引ハッシュとして正しくありません。',
   NOTIFICATION_NOT_FOUND: '該当する通知はありません。',
   NOTIFICATION_EMAIL_UNAVAILABLE: 'アカウントにメールアドレスが登録されていないため、通知をメールで送信できません。',
+  ALERT_NOT_FOUND: '該当する価格アラートはありません。',
+  ALERT_LIMIT_REACHED: '有効な価格アラートは既に上限の 50 件あります。新しく設定するには 1 件削除してください。',
+  ALERT_PRICE_ALREADY_REACHED:
+    '価格は既にこの水準に達しています。「以上」のアラートは現在値より上に、「以下」のアラートは現在値より下に設定してください。',
   SUBMITTED_FOR_REVIEW: '申請を受け付けました。審査結果をお待ちください。',
   DEPOSIT_SUBMITTED: '入金申請を受け付けました。審査結果をお待ちください。',
   WITHDRAWAL_SUBMITTED: '出金申請を受け付けました。審査結果をお待ちください。',

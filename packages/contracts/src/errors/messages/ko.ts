@@ -140,6 +140,10 @@ export const ko: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: '이 네트워크의 거래 해시 형식이 올바르지 않습니다.',
   NOTIFICATION_NOT_FOUND: '해당 알림이 없습니다.',
   NOTIFICATION_EMAIL_UNAVAILABLE: '계정에 이메일 주소가 없어 알림을 이메일로 보낼 수 없습니다.',
+  ALERT_NOT_FOUND: '해당 가격 알림이 없습니다.',
+  ALERT_LIMIT_REACHED: '활성 가격 알림이 이미 최대 50개입니다. 새로 설정하려면 하나를 삭제하세요.',
+  ALERT_PRICE_ALREADY_REACHED:
+    "가격이 이미 이 수준에 도달했습니다. '이상' 알림은 현재가보다 높게, '이하' 알림은 현재가보다 낮게 설정하세요.",
   SUBMITTED_FOR_REVIEW: '심사 요청이 접수되었습니다.',
   DEPOSIT_SUBMITTED: '입금 신청이 접수되어 심사 중입니다.',
   WITHDRAWAL_SUBMITTED: '출금 신청이 접수되어 심사 중입니다.',
