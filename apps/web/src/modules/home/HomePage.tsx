@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { isRouteAvailable } from '../../shared/routes';
 import { ComingSoon } from '../../shared/ui/ComingSoon';
+import { TrendText } from '../../shared/ui/TrendText';
 import { MobileFooterLinks } from '../content/MobileFooterLinks';
 import { useUserInfo } from '../identity/identity.api';
 import { formatAmount, signOf } from '../ledger/amount';
@@ -142,9 +143,9 @@ function BalanceCards() {
               <Text size="xs" c="gray.7" mt={6}>
                 {t('ledger.todayPnl')}
               </Text>
-              <Text size="sm" fw={600} c={sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined}>
+              <TrendText sign={sign} component="p" size="sm" fw={600}>
                 <span className="ob-amount">{formatAmount(card.profit, 6, locale, { signed: true })}</span>
-              </Text>
+              </TrendText>
               {/* SPEC §2: each card's Deposit button (#15). */}
               <Button
                 component={Link}

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { TrendText } from '../../shared/ui/TrendText';
 import { useLocale } from '../market/use-locale';
 import { formatAmount, signOf } from './amount';
 
@@ -9,15 +10,17 @@ import { formatAmount, signOf } from './amount';
 export function AmountText({ value, decimals, signed }: { value: string; decimals: number; signed?: boolean }) {
   const locale = useLocale();
   const sign = signOf(value);
+  const text = formatAmount(value, decimals, locale, { signed });
+  if (signed) {
+    return (
+      <TrendText sign={sign} inherit className="ob-amount" fw={600}>
+        {text}
+      </TrendText>
+    );
+  }
   return (
-    <Text
-      component="span"
-      inherit
-      className="ob-amount"
-      c={signed ? (sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined) : undefined}
-      fw={signed ? 600 : undefined}
-    >
-      {formatAmount(value, decimals, locale, { signed })}
+    <Text component="span" inherit className="ob-amount">
+      {text}
     </Text>
   );
 }

@@ -124,7 +124,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
     ...previewRows,
   ];
 
-  const sideColour = side === 'long' ? colours.upText : colours.downText;
+  const sideColour = side === 'long' ? colours.upFill : colours.downFill;
   const headingId = `${ticket.idBase}-title`;
 
   return (

@@ -4,7 +4,8 @@ import type { Decimal } from '@openbourse/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeTextColour, useColourConvention } from '../market/use-colour-convention';
+import { TrendText } from '../../shared/ui/TrendText';
+import { useColourConvention } from '../../shared/ui/trend-colours';
 import type { Side } from './ticket-math';
 import { parseSigned } from './ticket-math';
 import { formatUsdt } from './trading-format';
@@ -26,7 +27,7 @@ export function RiskWarning({ compact = false, id }: { compact?: boolean; id?: s
       icon={<IconAlertTriangle size={18} aria-hidden />}
       title={t('trading.risk.title')}
       p={compact ? 'xs' : undefined}
-      styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+      styles={{ title: { color: 'var(--mantine-color-bright)' } }}
       data-testid="risk-warning"
     >
       <Text size="xs">{t('trading.risk.text')}</Text>
@@ -48,21 +49,12 @@ export function PnlText({
   size?: string;
   title?: string;
 }) {
-  const { convention } = useColourConvention();
   const decimal = typeof value === 'string' ? parseSigned(value) : value;
   const sign = decimal ? decimal.sign() : 0;
   return (
-    <Text
-      component="span"
-      size={size}
-      fw={600}
-      c={changeTextColour(sign, convention)}
-      className="ob-amount"
-      data-testid={testId}
-      title={title}
-    >
+    <TrendText sign={sign} size={size} fw={600} className="ob-amount" testId={testId} title={title}>
       {formatUsdt(decimal, locale, true)}
-    </Text>
+    </TrendText>
   );
 }
 

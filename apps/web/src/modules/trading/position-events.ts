@@ -1,5 +1,6 @@
 import type { TPosition } from '@openbourse/contracts';
-import { formatAmount } from '../ledger/amount';
+import { type ColourConvention, changeFillColour, currentColourConvention } from '../../shared/ui/trend-colours';
+import { formatAmount, signOf } from '../ledger/amount';
 import { formatPrice, formatQuantity } from '../market/format';
 
 /**
@@ -98,6 +99,15 @@ const COLOURS: Record<PositionEventKind, string> = {
   cancelled: 'gray',
 };
 
+/** Events that realise a P&L: their toast takes the P&L's colour in the reader's rise/fall convention. */
+const REALISING: ReadonlySet<PositionEventKind> = new Set([
+  'closed',
+  'stopLoss',
+  'takeProfit',
+  'trailingStop',
+  'stopOut',
+]);
+
 /** A price as the instrument shows it when its precision is known, else as the server wrote it. */
 function priceText(price: string | null, precision: number | undefined, locale: string): string {
   if (price === null) return '—';
@@ -111,6 +121,7 @@ export function positionToast(
   t: Translate,
   locale: string,
   precision?: number,
+  convention: ColourConvention = currentColourConvention(),
 ): PositionToast {
   const side = t(`trading.side.${position.side}`);
   const type = t(`trading.orderType.${position.orderType}`);
@@ -124,7 +135,10 @@ export function positionToast(
   const pnl = position.realisedPnl === null ? '—' : formatAmount(position.realisedPnl, 6, locale, { signed: true });
   return {
     id: `position-${position.orderNo}-${kind}`,
-    color: COLOURS[kind],
+    color:
+      (REALISING.has(kind) && position.realisedPnl !== null
+        ? changeFillColour(signOf(position.realisedPnl), convention)
+        : undefined) ?? COLOURS[kind],
     title: t(`trading.events.${kind}Title`),
     message: t(`trading.events.${kind}`, { side, type, lots, code: position.code, price, pnl }),
   };
