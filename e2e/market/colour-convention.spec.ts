@@ -32,7 +32,8 @@ async function switchLanguage(page: Page, language: string) {
 test('rises and losses take the reader’s colours: by language, then by the setting, kept after a reload', async ({
   page,
 }) => {
-  test.slow();
+  // Sign-up, an order and four page loads on a busy two-core machine: a ceiling, not a duration.
+  test.setTimeout(300_000);
   // A known rise: whatever came first today, 9 is above it.
   await setPrice(page, '8');
   await setPrice(page, '9');
