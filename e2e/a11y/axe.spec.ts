@@ -61,6 +61,17 @@ test.describe('in the dark theme', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the market page, its chart and the ticket have no serious or critical accessibility violation', async ({
+    page,
+  }) => {
+    await page.goto('/market?tab=2&code=BTCUSDT');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    // The list and the ticket load lazily: ceilings for a busy machine, not durations.
+    await expect(page.getByTestId('order-ticket')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-testid^="market-row-"] [data-trend]').first()).toBeVisible({ timeout: 60_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('a reader who picked light keeps it on a dark system, from the first paint', async ({ page }) => {
     await page.goto('/help');
     await page.evaluate(() => localStorage.setItem('ob.colorScheme', 'light'));
