@@ -11,13 +11,15 @@ import { ApiError } from '../shared/api/client';
 import { errorMessage } from '../shared/api/errors';
 import { isMobileUserAgent, rootFontSizePx } from '../shared/device/device';
 import { isRtl } from '../shared/i18n/i18n';
+import { colorSchemeManager } from '../shared/ui/color-scheme';
 import { router } from './router';
 import { installSessionHooks } from './session-hooks';
 
 const theme = createTheme({
   primaryColor: 'blue',
-  // Shade 8 keeps links and buttons above 4.5:1 contrast on white (WCAG AA).
-  primaryShade: { light: 8, dark: 5 },
+  // Shade 8 keeps links and buttons above 4.5:1 contrast on white (WCAG AA); white text on a
+  // dark-theme button needs it too (shade 5 was 3:1).
+  primaryShade: { light: 8, dark: 8 },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", sans-serif',
   defaultRadius: 'md',
@@ -90,7 +92,12 @@ export function App() {
   return (
     <DirectionProvider initialDirection={direction} detectDirection={false}>
       <DirectionSync direction={direction} />
-      <MantineProvider theme={theme} getStyleNonce={() => styleNonce} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        getStyleNonce={() => styleNonce}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+      >
         <Notifications position="top-center" />
         <QueryClientProvider client={queryClient}>
           <a href="#main" className="ob-skip-link">

@@ -210,7 +210,9 @@ describe('the platform around the modules', () => {
     const html = await testApp.app.inject('/docs');
     const csp = String(html.headers['content-security-policy']);
     expect(csp).toMatch(/default-src 'self'/);
-    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    // One nonce for the page's boot script and its style tags.
+    expect(/script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]).toBe(/style-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]);
     expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     // The nonce is fresh for every page.

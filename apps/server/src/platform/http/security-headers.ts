@@ -16,11 +16,11 @@ const EVERY_RESPONSE: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-// Only our own scripts, styles, images, fonts and connections; no plugins, framing or inline
-// script; styles also from <style> tags carrying this response's nonce.
+// Only our own scripts, styles, images, fonts and connections; no plugins or framing; inline
+// script and <style> tags only with this response's nonce (index.html's theme boot script sets
+// the light or dark theme before the first paint).
 const HTML_CSP_WITHOUT_STYLE = [
   "default-src 'self'",
-  "script-src 'self'",
   "script-src-attr 'none'",
   "img-src 'self' data:",
   "font-src 'self'",
@@ -50,6 +50,9 @@ export function everyResponseHeaders(options: { isProduction: boolean }): Readon
 export function applyHtmlSecurityHeaders(reply: FastifyReply): string {
   const nonce = randomBytes(16).toString('base64');
   reply.headers(HTML_DOCUMENT);
-  reply.header('content-security-policy', `${HTML_CSP_WITHOUT_STYLE}; style-src 'self' 'nonce-${nonce}'`);
+  reply.header(
+    'content-security-policy',
+    `${HTML_CSP_WITHOUT_STYLE}; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'`,
+  );
   return nonce;
 }

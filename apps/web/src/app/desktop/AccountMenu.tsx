@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAuthSettings, useLogout } from '../../modules/identity/identity.api';
 import { displayUserName, session, useSession } from '../../modules/identity/session';
 import { catalogueMessage } from '../../shared/i18n/i18n';
+import { useThemeChoices } from '../../shared/ui/AppearanceSettings';
 
 /** The signed-in user's menu in the desktop top bar: profile, live/demo switch, log out. */
 export default function AccountMenu() {
@@ -16,6 +17,7 @@ export default function AccountMenu() {
   const settings = useAuthSettings();
   const logout = useLogout();
   const queryClient = useQueryClient();
+  const themes = useThemeChoices();
   if (!user) return null;
   const switchTo = (next: 'live' | 'demo') => {
     if (next === 'demo' && settings.data && !settings.data.demoEnabled) {
@@ -54,6 +56,18 @@ export default function AccountMenu() {
         <Menu.Item onClick={() => switchTo('demo')} aria-current={mode === 'demo' ? 'true' : undefined}>
           {t('profile.demo')}
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t('appearance.theme')}</Menu.Label>
+        {themes.map((theme) => (
+          <Menu.Item
+            key={theme.value}
+            onClick={theme.pick}
+            aria-current={theme.current ? 'true' : undefined}
+            data-testid={`menu-theme-${theme.value}`}
+          >
+            {theme.label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -10,6 +10,7 @@ import { isMobileUserAgent } from '../../shared/device/device';
 import { exactAmount, formatAssetAmount } from '../../shared/format/money';
 import { isRouteAvailable } from '../../shared/routes';
 import { ComingSoon } from '../../shared/ui/ComingSoon';
+import { TrendText } from '../../shared/ui/TrendText';
 import { MobileFooterLinks } from '../content/MobileFooterLinks';
 import { useUserInfo } from '../identity/identity.api';
 import { signOf } from '../ledger/amount';
@@ -148,14 +149,14 @@ function BalanceCards() {
               <Text size="xs" c="gray.7" mt={6}>
                 {t('ledger.todayPnl')}
               </Text>
-              <Text size="sm" fw={600} c={sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined}>
+              <TrendText sign={sign} component="p" size="sm" fw={600}>
                 <span
                   className="ob-amount"
                   title={exactAmount(card.profit, card.asset, locale, { signed: true, withCode: false })}
                 >
                   {formatAssetAmount(card.profit, card.asset, locale, { signed: true, withCode: false })}
                 </span>
-              </Text>
+              </TrendText>
               {/* SPEC §2: each card's Deposit button (#15). */}
               <Button
                 component={Link}

@@ -27,6 +27,7 @@ import { ApiError, callApi } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { isOperatorTwoFactorState } from '../../shared/routes';
+import { AppearanceSettings } from '../../shared/ui/AppearanceSettings';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SupportLink } from '../../shared/ui/SupportLink';
@@ -65,6 +66,7 @@ export default function ProfilePage() {
             </Suspense>
             {user.hasPassword && <ChangePassword />}
             <TwoFactor user={user} />
+            <AppearanceSettings />
             <Card withBorder padding="lg">
               <Group justify="space-between">
                 <Text fw={600}>{t('profile.language')}</Text>

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { exactAmount, formatAssetAmount, isRounded } from '../../shared/format/money';
+import { TrendText } from '../../shared/ui/TrendText';
 import { useLocale } from '../market/use-locale';
 import { formatAmount, signOf } from './amount';
 
@@ -23,18 +24,21 @@ export function AmountText({
   const locale = useLocale();
   const sign = signOf(value);
   const rounded = asset !== undefined && isRounded(value, asset);
+  const text =
+    asset === undefined
+      ? formatAmount(value, decimals, locale, { signed })
+      : formatAssetAmount(value, asset, locale, { signed, withCode: false });
+  const exact = rounded && asset ? exactAmount(value, asset, locale, { signed, withCode: false }) : undefined;
+  if (signed) {
+    return (
+      <TrendText sign={sign} inherit className="ob-amount" fw={600} title={exact}>
+        {text}
+      </TrendText>
+    );
+  }
   return (
-    <Text
-      component="span"
-      inherit
-      className="ob-amount"
-      c={signed ? (sign > 0 ? 'teal.9' : sign < 0 ? 'red.9' : undefined) : undefined}
-      fw={signed ? 600 : undefined}
-      title={rounded && asset ? exactAmount(value, asset, locale, { signed, withCode: false }) : undefined}
-    >
-      {asset === undefined
-        ? formatAmount(value, decimals, locale, { signed })
-        : formatAssetAmount(value, asset, locale, { signed, withCode: false })}
+    <Text component="span" inherit className="ob-amount" title={exact}>
+      {text}
     </Text>
   );
 }

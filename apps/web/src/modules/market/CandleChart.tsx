@@ -9,6 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import { useChartTheme } from '../../shared/ui/color-scheme';
 import { applyLivePrice, type Bar, toBars } from './candles';
 import { subscribePrices } from './market-socket';
 import { useColourConvention } from './use-colour-convention';
@@ -54,6 +55,7 @@ export default function CandleChart({
   const onSourceChangeRef = useRef(onSourceChange);
   onSourceChangeRef.current = onSourceChange;
   const { colours } = useColourConvention();
+  const theme = useChartTheme();
 
   // The chart itself lives as long as the component.
   useEffect(() => {
@@ -64,10 +66,8 @@ export default function CandleChart({
       height,
       // The library's own logo injects a <style> element that the page's CSP refuses (so it
       // showed unstyled and invisible); ChartPanel links the attribution instead.
-      layout: { textColor: '#343a40', background: { color: '#ffffff' }, attributionLogo: false },
-      grid: { vertLines: { color: '#f1f3f5' }, horzLines: { color: '#f1f3f5' } },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#dee2e6' },
-      rightPriceScale: { borderColor: '#dee2e6' },
+      layout: { attributionLogo: false },
+      timeScale: { timeVisible: true, secondsVisible: false },
     });
     setView({ chart, series: chart.addSeries(CandlestickSeries, {}) });
     return () => {
@@ -76,6 +76,16 @@ export default function CandleChart({
       fittedRef.current = '';
     };
   }, [height]);
+
+  // Background, grid, text and scale borders follow the light or dark theme.
+  useEffect(() => {
+    view?.chart.applyOptions({
+      layout: { textColor: theme.text, background: { color: theme.background } },
+      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+      timeScale: { borderColor: theme.border },
+      rightPriceScale: { borderColor: theme.border },
+    });
+  }, [view, theme]);
 
   // Times in the reader's locale and time zone (the library would show UTC).
   useEffect(() => {

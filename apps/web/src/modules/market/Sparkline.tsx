@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { changeDrawColour, useColourConvention } from '../../shared/ui/trend-colours';
 import { changeSign, formatPrice } from './format';
 import { sparklinePath } from './sparkline-geometry';
-import { useColourConvention } from './use-colour-convention';
 import { useLocale } from './use-locale';
 
 type Props = {
@@ -22,7 +22,7 @@ type Props = {
 export function Sparkline({ values, zdf, precision, width = 180, height = 60 }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { colours } = useColourConvention();
+  const { convention } = useColourConvention();
   if (values.length === 0) {
     return (
       <span className="ob-sparkline-empty" style={{ width, height }} data-testid="sparkline-empty">
@@ -38,7 +38,7 @@ export function Sparkline({ values, zdf, precision, width = 180, height = 60 }: 
     from: formatPrice(first, precision, locale),
     to: formatPrice(last, precision, locale),
   });
-  const colour = changeSign(zdf) > 0 ? colours.upDraw : colours.downDraw;
+  const colour = changeDrawColour(changeSign(zdf), convention);
   const path = sparklinePath(values.map(Number), width, height);
   return (
     <svg

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import type { TMarketItem } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
+import { TrendText } from '../../shared/ui/TrendText';
 import { changeSign, formatChange, formatPrice } from './format';
 import { SourceBadge } from './SourceBadge';
-import { changeTextColour, useColourConvention } from './use-colour-convention';
 import { useLocale } from './use-locale';
 
 /** The instrument's logo, served by the platform; its alternative text is the name. */
@@ -16,11 +16,10 @@ export function InstrumentLogo({ item, size = 32 }: { item: Pick<TMarketItem, 'l
 /** The 24 h change, signed and coloured by the reader's convention. */
 export function ChangeText({ zdf, size = 'sm', fw = 600 }: { zdf: string | null; size?: string; fw?: number }) {
   const locale = useLocale();
-  const { convention } = useColourConvention();
   return (
-    <Text component="span" size={size} fw={fw} c={changeTextColour(changeSign(zdf), convention)} className="ob-amount">
+    <TrendText sign={changeSign(zdf)} size={size} fw={fw} className="ob-amount">
       {formatChange(zdf, locale)}
-    </Text>
+    </TrendText>
   );
 }
 

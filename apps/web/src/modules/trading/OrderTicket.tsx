@@ -160,7 +160,7 @@ export default function OrderTicket({
     ...previewRows,
   ];
 
-  const sideColour = side === 'long' ? colours.upText : colours.downText;
+  const sideColour = side === 'long' ? colours.upFill : colours.downFill;
   const headingId = `${ticket.idBase}-title`;
   // The price a market order fills at now: the instrument's last price from its feed, the one the
   // server fills at (no bid or ask is invented); a pending order fills at its entry.

@@ -5,7 +5,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exactAmount, isRounded } from '../../shared/format/money';
-import { changeTextColour, useColourConvention } from '../market/use-colour-convention';
+import { TrendText } from '../../shared/ui/TrendText';
+import { useColourConvention } from '../../shared/ui/trend-colours';
 import type { Side } from './ticket-math';
 import { parseSigned } from './ticket-math';
 import { formatUsdt } from './trading-format';
@@ -27,7 +28,7 @@ export function RiskWarning({ compact = false, id }: { compact?: boolean; id?: s
       icon={<IconAlertTriangle size={18} aria-hidden />}
       title={t('trading.risk.title')}
       p={compact ? 'xs' : undefined}
-      styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+      styles={{ title: { color: 'var(--mantine-color-bright)' } }}
       data-testid="risk-warning"
     >
       <Text size="xs">{t('trading.risk.text')}</Text>
@@ -49,17 +50,15 @@ export function PnlText({
   size?: string;
   title?: string;
 }) {
-  const { convention } = useColourConvention();
   const decimal = typeof value === 'string' ? parseSigned(value) : value;
   const sign = decimal ? decimal.sign() : 0;
   return (
-    <Text
-      component="span"
+    <TrendText
+      sign={sign}
       size={size}
       fw={600}
-      c={changeTextColour(sign, convention)}
       className="ob-amount"
-      data-testid={testId}
+      testId={testId}
       // Rounded to 2 places; the exact amount is in the tooltip.
       title={
         title ??
@@ -67,7 +66,7 @@ export function PnlText({
       }
     >
       {formatUsdt(decimal, locale, true)}
-    </Text>
+    </TrendText>
   );
 }
 

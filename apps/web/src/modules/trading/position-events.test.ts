@@ -72,9 +72,20 @@ describe('position toasts', () => {
       t,
       'en',
       2,
+      'green-up',
     );
     expect(toast.id).toBe('position-P20260110A1-stopOut');
-    expect(toast.color).toBe('red');
+    // A loss takes the fall's colour of the reader's convention (issue 16).
+    expect(toast.color).toBe('red.9');
+    const redUp = positionToast(
+      'stopOut',
+      position({ status: 'closed', closeReason: 'stop_out', closePrice: '45000.00', realisedPnl: '-7500.000000' }),
+      t,
+      'ja',
+      2,
+      'red-up',
+    );
+    expect(redUp.color).toBe('teal.9');
     expect(toast.title).toContain('trading.events.stopOutTitle');
     expect(toast.message).toContain('"price":"45,000.00"');
     expect(toast.message).toContain('"pnl":"-7,500.00"');

@@ -1,5 +1,7 @@
 import type { TPosition } from '@openbourse/contracts';
 import { formatUsdtAmount } from '../../shared/format/money';
+import { type ColourConvention, changeFillColour, currentColourConvention } from '../../shared/ui/trend-colours';
+import { signOf } from '../ledger/amount';
 import { formatPrice, formatQuantity } from '../market/format';
 
 /**
@@ -98,6 +100,15 @@ const COLOURS: Record<PositionEventKind, string> = {
   cancelled: 'gray',
 };
 
+/** Events that realise a P&L: their toast takes the P&L's colour in the reader's rise/fall convention. */
+const REALISING: ReadonlySet<PositionEventKind> = new Set([
+  'closed',
+  'stopLoss',
+  'takeProfit',
+  'trailingStop',
+  'stopOut',
+]);
+
 /** A price as the instrument shows it when its precision is known, else as the server wrote it. */
 function priceText(price: string | null, precision: number | undefined, locale: string): string {
   if (price === null) return '—';
@@ -111,6 +122,7 @@ export function positionToast(
   t: Translate,
   locale: string,
   precision?: number,
+  convention: ColourConvention = currentColourConvention(),
 ): PositionToast {
   const side = t(`trading.side.${position.side}`);
   const type = t(`trading.orderType.${position.orderType}`);
@@ -127,7 +139,10 @@ export function positionToast(
       : formatUsdtAmount(position.realisedPnl, locale, { signed: true, withCode: false });
   return {
     id: `position-${position.orderNo}-${kind}`,
-    color: COLOURS[kind],
+    color:
+      (REALISING.has(kind) && position.realisedPnl !== null
+        ? changeFillColour(signOf(position.realisedPnl), convention)
+        : undefined) ?? COLOURS[kind],
     title: t(`trading.events.${kind}Title`),
     message: t(`trading.events.${kind}`, { side, type, lots, code: position.code, price, pnl }),
   };
