@@ -142,17 +142,40 @@ export class PriceState {
   }
 
   dayStats(): { high: string | null; low: string | null; volume: string | null } {
-    const day = this.minutes.slice(this.firstMinuteOfLastDay());
-    if (day.length === 0) return { high: null, low: null, volume: null };
-    let high = day[0] as MinuteCandle;
-    let low = high;
+    const start = this.firstMinuteOfLastDay();
+    const forming = this.minutes.at(-1);
+    if (start >= this.minutes.length || !forming) return { high: null, low: null, volume: null };
+    // The list shows these for every instrument every second (issue 16's market table): the
+    // closed minutes are summed once per window and only the forming minute is added each time.
+    const closed = this.closedMinutesStats(start, this.minutes.length - 1);
+    if (!closed) return { high: forming.high, low: forming.low, volume: addDecimals('0', forming.volume) };
+    return {
+      high: Number(forming.high) > Number(closed.high) ? forming.high : closed.high,
+      low: Number(forming.low) < Number(closed.low) ? forming.low : closed.low,
+      volume: addDecimals(closed.volume, forming.volume),
+    };
+  }
+
+  private closedCache: { key: string; high: string; low: string; volume: string } | null = null;
+
+  /** High, low and volume of minutes[start, end), remembered while that window is unchanged. */
+  private closedMinutesStats(start: number, end: number): { high: string; low: string; volume: string } | null {
+    if (end <= start) return null;
+    const first = this.minutes[start] as MinuteCandle;
+    const last = this.minutes[end - 1] as MinuteCandle;
+    const key = `${first.openTime}:${last.openTime}:${end - start}`;
+    if (this.closedCache?.key === key) return this.closedCache;
+    let high = first;
+    let low = first;
     let volume = '0';
-    for (const candle of day) {
+    for (let index = start; index < end; index += 1) {
+      const candle = this.minutes[index] as MinuteCandle;
       if (Number(candle.high) > Number(high.high)) high = candle;
       if (Number(candle.low) < Number(low.low)) low = candle;
       volume = addDecimals(volume, candle.volume);
     }
-    return { high: high.high, low: low.low, volume };
+    this.closedCache = { key, high: high.high, low: low.low, volume };
+    return this.closedCache;
   }
 
   isStale(now: number, staleAfterMs: number): boolean {
