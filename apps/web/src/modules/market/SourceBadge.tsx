@@ -132,6 +132,14 @@ export function FeedBadge({ items, testId = 'source-badge' }: { items: readonly 
             <dt>{t('market.feed.stateLabel')}</dt>
             <dd>{state}</dd>
           </div>
+          {summary.staleCount > 0 && summary.state !== 'stale' && (
+            <div>
+              <dt>{t('market.source.stale')}</dt>
+              <dd data-testid={`${testId}-stale-count`}>
+                {t('market.feed.staleCount', { stale: summary.staleCount, total: summary.fedCount })}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('market.feed.lastTick')}</dt>
             <dd className="ob-amount" data-testid={`${testId}-last-tick`}>

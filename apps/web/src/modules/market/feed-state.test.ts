@@ -15,10 +15,20 @@ describe("a panel's feed summary", () => {
     expect(summary).toMatchObject({ state: 'live', lastTick: 3000 });
   });
 
-  it('is stale when any price is, delayed for a replay, and says when there is no feed', () => {
+  it('is stale when every price is, counts the stale ones otherwise, delayed for a replay, and says when there is no feed', () => {
     expect(
       summariseFeed([
         { source: 'binance', stale: false },
+        { source: 'binance', stale: true },
+      ]),
+    ).toMatchObject({
+      state: 'live',
+      staleCount: 1,
+      fedCount: 2,
+    });
+    expect(
+      summariseFeed([
+        { source: 'binance', stale: true },
         { source: 'binance', stale: true },
       ]).state,
     ).toBe('stale');
@@ -26,6 +36,8 @@ describe("a panel's feed summary", () => {
     expect(summariseFeed([{ source: 'none', stale: true, time: null }])).toEqual({
       providers: [],
       state: 'none',
+      staleCount: 0,
+      fedCount: 0,
       lastTick: null,
     });
     expect(summariseFeed([]).state).toBe('none');

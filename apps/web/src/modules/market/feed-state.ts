@@ -11,6 +11,9 @@ export type FeedSummary = {
   /** The feeds behind the panel's prices, in the order first met ('none' left out). */
   providers: { source: string; kind: ProviderKind }[];
   state: FeedState;
+  /** How many of the panel's prices with a feed are stale, of how many. */
+  staleCount: number;
+  fedCount: number;
   /** Epoch milliseconds of the newest price in the panel; null when none has one. */
   lastTick: number | null;
 };
@@ -21,27 +24,33 @@ export function providerKind(source: string): ProviderKind {
 }
 
 /**
- * One summary for every price in a panel: stale when any of them is, delayed when a replay of
- * recorded data feeds them, "none" when no feed is connected, live otherwise.
+ * One summary for every price in a panel: stale when all of them are (a few quiet instruments
+ * in a list are counted, and their prices greyed, rather than calling the whole list stale),
+ * delayed when a replay of recorded data feeds them, "none" when no feed is connected, live
+ * otherwise.
  */
 export function summariseFeed(items: readonly FeedFields[]): FeedSummary {
   const providers: FeedSummary['providers'] = [];
   let lastTick: number | null = null;
-  let isStale = false;
+  let staleCount = 0;
+  let fedCount = 0;
   for (const item of items) {
     if (item.source !== 'none' && !providers.some((provider) => provider.source === item.source)) {
       providers.push({ source: item.source, kind: providerKind(item.source) });
     }
-    if (item.source !== 'none' && item.stale) isStale = true;
+    if (item.source !== 'none') {
+      fedCount += 1;
+      if (item.stale) staleCount += 1;
+    }
     if (typeof item.time === 'number' && (lastTick === null || item.time > lastTick)) lastTick = item.time;
   }
   const state: FeedState =
     providers.length === 0
       ? 'none'
-      : isStale
+      : staleCount === fedCount
         ? 'stale'
         : providers.some((provider) => provider.kind === 'replay')
           ? 'delayed'
           : 'live';
-  return { providers, state, lastTick };
+  return { providers, state, staleCount, fedCount, lastTick };
 }

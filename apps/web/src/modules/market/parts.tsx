@@ -59,16 +59,28 @@ export function PriceText({
   fw = 600,
   testId,
 }: {
-  item: Pick<TMarketItem, 'price' | 'precision'>;
+  item: Pick<TMarketItem, 'price' | 'precision'> & { stale?: boolean };
   size?: string;
   fw?: number;
   testId?: string;
 }) {
   const locale = useLocale();
   const { t } = useTranslation();
+  // A stale price is greyed and says so to a screen reader: the panel's badge counts them.
+  const isStale = item.stale === true && item.price !== null;
   return (
-    <Text component="span" size={size} fw={fw} className="ob-amount" data-testid={testId}>
+    <Text
+      component="span"
+      size={size}
+      fw={fw}
+      c={isStale ? 'gray.7' : undefined}
+      className="ob-amount"
+      title={isStale ? t('market.source.staleHint') : undefined}
+      data-stale={isStale || undefined}
+      data-testid={testId}
+    >
       {item.price === null ? t('market.noPrice') : formatPrice(item.price, item.precision, locale)}
+      {isStale && <span className="ob-visually-hidden"> ({t('market.source.stale')})</span>}
     </Text>
   );
 }

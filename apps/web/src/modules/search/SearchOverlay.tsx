@@ -64,11 +64,11 @@ export default function SearchOverlay({
     ...instruments.map((item) => ({ key: `instrument-${item.code}`, href: instrumentHref(item) })),
     ...pages.map((item) => ({ key: `page-${item.id}`, href: pageHref(item) })),
   ];
-  const optionsKey = options.map((option) => option.key).join(',');
   const [active, setActive] = useState(0);
-  // New results: the first is active again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the list of results changes
-  useEffect(() => setActive(0), [optionsKey]);
+  // New words, new results: the first is active again (results arriving later for the same
+  // words, such as help pages, keep the reader's place).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the words change
+  useEffect(() => setActive(0), [trimmed]);
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
   const optionId = (key: string) => `${ids}-${key}`;
   const activeOption = options[activeIndex];
