@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINUTE_MS, PriceState } from './price-state';
+import { MINUTE_MS, PriceState } from './price-state.js';
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
 const tick = (minute: number, price: string, volume = '1') => ({
