@@ -28,7 +28,7 @@ function isOrdered(values: (number | null)[], direction: 'asc' | 'desc'): boolea
 test('the market table sorts by 24 h change both ways from its header, by mouse and keyboard', async ({ page }) => {
   await page.goto('/market?tab=2&code=BTCUSDT');
   const table = page.getByTestId('market-table');
-  await expect(table.getByTestId('market-row-BTCUSDT')).toBeVisible();
+  await expect(table.getByTestId('market-row-BTCUSDT')).toBeVisible({ timeout: 45_000 });
   for (const name of ['Name', 'Last', '24h change', '24h high', '24h low', '24h volume']) {
     await expect(table.getByRole('columnheader', { name })).toBeVisible();
   }
@@ -83,7 +83,7 @@ test('/market?tab=0 opens the watchlist, and each tab index opens the tab in tha
 test('a star in the table adds the instrument to the watchlist', async ({ page }) => {
   await page.goto('/market?tab=2&code=BTCUSDT');
   const star = page.getByTestId('market-table').getByTestId('watch-SOLUSDT');
-  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await expect(star).toHaveAttribute('aria-pressed', 'false', { timeout: 45_000 });
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('market-tab-watchlist').click();
@@ -93,7 +93,7 @@ test('a star in the table adds the instrument to the watchlist', async ({ page }
 test("the list's one source badge names the feed and, opened, the last price's time", async ({ page }) => {
   await page.goto('/market?tab=2&code=BTCUSDT');
   const list = page.getByRole('tabpanel', { name: 'Crypto' });
-  await expect(list.getByTestId('market-row-BTCUSDT')).toBeVisible();
+  await expect(list.getByTestId('market-row-BTCUSDT')).toBeVisible({ timeout: 45_000 });
   // One badge for the panel, none beside each price.
   const badge = list.getByTestId('source-badge');
   await expect(badge).toHaveCount(1);
