@@ -26,6 +26,8 @@ function isOrdered(values: (number | null)[], direction: 'asc' | 'desc'): boolea
 }
 
 test('the market table sorts by 24 h change both ways from its header, by mouse and keyboard', async ({ page }) => {
+  // Three loads of /market and two sorts of a live table: long on a loaded machine.
+  test.slow();
   await page.goto('/market?tab=2&code=BTCUSDT');
   const table = page.getByTestId('market-table');
   await expect(table.getByTestId('market-row-BTCUSDT')).toBeVisible({ timeout: 45_000 });
@@ -60,8 +62,11 @@ test('the market table sorts by 24 h change both ways from its header, by mouse 
 });
 
 test('/market?tab=0 opens the watchlist, and each tab index opens the tab in that place', async ({ page }) => {
+  test.slow();
   await page.goto('/market?tab=0');
-  await expect(page.getByTestId('market-tab-watchlist')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('market-tab-watchlist')).toHaveAttribute('aria-selected', 'true', {
+    timeout: 45_000,
+  });
   const watchlist = page.getByRole('tabpanel', { name: 'Watchlist' });
   // Signed out, the list lives on this device and starts empty.
   await expect(watchlist.getByTestId('watchlist-local')).toBeVisible();
