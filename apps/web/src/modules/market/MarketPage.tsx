@@ -29,9 +29,10 @@ const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
 /**
  * /market (SPEC §2): instruments by type and the watchlist; on desktop the selected instrument
  * beside them with its price, 24 h range, trading hours and candle chart, and the order ticket
- * beside the chart; the signed-in user's positions below (below the list on mobile). The tab and the
- * selection live in the address (`?tab=2&code=BTCUSDT`), so they survive a reload and can be
- * shared. On mobile a row opens the instrument page instead.
+ * beside the chart; the signed-in user's positions below (below the list on mobile). The tab, the
+ * selection and the table's sort live in the address (`?tab=2&code=BTCUSDT&sort=zdf&dir=desc`;
+ * tabs by their place: 0 the watchlist, 1–5 the types, 6 the top movers), so they survive a
+ * reload and can be shared. On mobile the dense list's rows open the instrument page instead.
  */
 export default function MarketPage() {
   const { t } = useTranslation();

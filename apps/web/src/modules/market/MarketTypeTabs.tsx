@@ -7,7 +7,7 @@ import { MARKET_PAGE_TABS, type MarketTab, parseMarketTab } from './market-tabs'
 
 export { MARKET_PAGE_TABS, type MarketTab, marketTabParam, parseMarketTab } from './market-tabs';
 
-/** The five market types as tabs (and the watchlist on /market); only the open tab's content is rendered. */
+/** The five market types as tabs (and the watchlist and top movers on /market); only the open tab's content is rendered. */
 export function MarketTypeTabs({
   value,
   onChange,
