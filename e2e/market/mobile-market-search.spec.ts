@@ -10,11 +10,11 @@ test('the mobile search finds BTC by name and code, opens the detail, and says w
 
   await page.getByTestId('open-search').click();
   const search = page.getByRole('dialog');
-  await search.getByRole('searchbox').fill('bitcoin');
+  await search.getByRole('combobox').fill('bitcoin');
   await expect(search.getByTestId('search-result-BTCUSDT')).toBeVisible();
-  await search.getByRole('searchbox').fill('zzzz-no-such-thing');
+  await search.getByRole('combobox').fill('zzzz-no-such-thing');
   await expect(search.getByTestId('search-nothing-found')).toBeVisible();
-  await search.getByRole('searchbox').fill('btc');
+  await search.getByRole('combobox').fill('btc');
   await search.getByTestId('search-result-BTCUSDT').click();
   await expect(page).toHaveURL(/\/cruuency\?code=BTCUSDT/);
   await expect(page.getByTestId('instrument-page')).toBeVisible();

@@ -38,6 +38,11 @@ export const ZMarketItem = z.object({
   stale: z.boolean().describe('True when the feed has been silent longer than the configured limit'),
   tradable: z.boolean().describe('Whether the instrument is inside its trading hours now'),
   precision: z.number().int().min(0).max(12).describe('Decimals to display (SPEC §9; the tick size may override)'),
+  // The sortable market table's columns (issue 16): from the same in-memory minutes as zdf.
+  high24h: ZPrice.nullable().describe('Highest price of the last 24 h of data; null without data'),
+  low24h: ZPrice.nullable().describe('Lowest price of the last 24 h of data; null without data'),
+  volume24h: z.string().nullable().describe('Sum of the feed volume over 24 h; null when the feed has none (FX)'),
+  time: z.number().int().nullable().describe('Epoch milliseconds of the latest price; null without one'),
 });
 export type TMarketItem = z.infer<typeof ZMarketItem>;
 

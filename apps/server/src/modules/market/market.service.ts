@@ -78,7 +78,8 @@ export function createMarketService(db: MarketDb, hub: MarketHub, options: Marke
   };
 
   const marketItem = (instrument: Instrument, at: number): TMarketItem => {
-    const { price, zdf, source, stale, tradable } = realtimePrice(instrument, at);
+    const { price, zdf, source, stale, tradable, time } = realtimePrice(instrument, at);
+    const day = hub.state(instrument.code)?.dayStats() ?? { high: null, low: null, volume: null };
     return {
       id: instrument.id,
       code: instrument.code,
@@ -96,6 +97,11 @@ export function createMarketService(db: MarketDb, hub: MarketHub, options: Marke
         price === null ? Number(instrument.reference_price) : Number(price),
         instrument.tick_size,
       ),
+      high24h: day.high,
+      low24h: day.low,
+      // FX feeds carry no traded volume: say "none" rather than a zero that looks measured.
+      volume24h: instrument.type === 1 ? null : day.volume,
+      time,
     };
   };
 

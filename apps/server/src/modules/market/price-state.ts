@@ -39,6 +39,22 @@ export function addDecimals(a: string, b: string): string {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
+/** Decimals a summed volume is kept at: more than any feed sends (prices carry at most 12). */
+const VOLUME_SCALE = 18;
+
+/** A non-negative decimal string as an integer at VOLUME_SCALE decimals (digits beyond it are dropped). */
+function toScaled(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(`${whole}${fraction.slice(0, VOLUME_SCALE).padEnd(VOLUME_SCALE, '0')}`);
+}
+
+function fromScaled(value: bigint): string {
+  const digits = value.toString().padStart(VOLUME_SCALE + 1, '0');
+  const fraction = digits.slice(-VOLUME_SCALE).replace(/0+$/, '');
+  const whole = digits.slice(0, -VOLUME_SCALE);
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 export class PriceState {
   price: string | null = null;
   time: number | null = null;
@@ -142,17 +158,61 @@ export class PriceState {
   }
 
   dayStats(): { high: string | null; low: string | null; volume: string | null } {
-    const day = this.minutes.slice(this.firstMinuteOfLastDay());
-    if (day.length === 0) return { high: null, low: null, volume: null };
-    let high = day[0] as MinuteCandle;
-    let low = high;
-    let volume = '0';
-    for (const candle of day) {
-      if (Number(candle.high) > Number(high.high)) high = candle;
-      if (Number(candle.low) < Number(low.low)) low = candle;
-      volume = addDecimals(volume, candle.volume);
+    const start = this.firstMinuteOfLastDay();
+    const forming = this.minutes.at(-1);
+    if (start >= this.minutes.length || !forming) return { high: null, low: null, volume: null };
+    // The list shows these for every instrument every second (issue 16's market table): the
+    // closed minutes are summed once per window and only the forming minute is added each time.
+    const closed = this.closedMinutesStats(start, this.minutes.length - 1);
+    if (!closed) return { high: forming.high, low: forming.low, volume: addDecimals('0', forming.volume) };
+    return {
+      high: Number(forming.high) > Number(closed.high) ? forming.high : closed.high,
+      low: Number(forming.low) < Number(closed.low) ? forming.low : closed.low,
+      volume: addDecimals(closed.volume, forming.volume),
+    };
+  }
+
+  private closedCache: { key: string; high: string; low: string; volume: string } | null = null;
+  /** Each closed minute's volume as a scaled integer, read once (a closed minute never changes). */
+  private readonly scaledVolumes = new WeakMap<MinuteCandle, bigint>();
+
+  /**
+   * High, low and volume of minutes[start, end), remembered while that window is unchanged.
+   * When the window moves (once a minute) it is summed again from each minute's volume parsed
+   * once, as an integer at VOLUME_SCALE decimals: exact, and about a millisecond for a day.
+   */
+  private closedMinutesStats(start: number, end: number): { high: string; low: string; volume: string } | null {
+    if (end <= start) return null;
+    const first = this.minutes[start] as MinuteCandle;
+    const last = this.minutes[end - 1] as MinuteCandle;
+    const key = `${first.openTime}:${last.openTime}:${end - start}`;
+    if (this.closedCache?.key === key) return this.closedCache;
+    let high = first;
+    let low = first;
+    let highValue = Number(first.high);
+    let lowValue = Number(first.low);
+    let volume = 0n;
+    for (let index = start; index < end; index += 1) {
+      const candle = this.minutes[index] as MinuteCandle;
+      const candleHigh = Number(candle.high);
+      const candleLow = Number(candle.low);
+      if (candleHigh > highValue) {
+        high = candle;
+        highValue = candleHigh;
+      }
+      if (candleLow < lowValue) {
+        low = candle;
+        lowValue = candleLow;
+      }
+      let scaled = this.scaledVolumes.get(candle);
+      if (scaled === undefined) {
+        scaled = toScaled(candle.volume);
+        this.scaledVolumes.set(candle, scaled);
+      }
+      volume += scaled;
     }
-    return { high: high.high, low: low.low, volume };
+    this.closedCache = { key, high: high.high, low: low.low, volume: fromScaled(volume) };
+    return this.closedCache;
   }
 
   isStale(now: number, staleAfterMs: number): boolean {

@@ -1,6 +1,6 @@
-import { Anchor, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBrandDiscord, IconBrandTelegram, IconBrandX } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Anchor, Button, Container, Group, Kbd, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBrandDiscord, IconBrandTelegram, IconBrandX, IconSearch } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
@@ -55,6 +55,7 @@ function DesktopTopBar() {
           )}
         </nav>
         <Group gap="xs" wrap="nowrap">
+          <DesktopSearch />
           <LanguagePickerButton />
           {token ? (
             <Suspense fallback={null}>
@@ -76,6 +77,63 @@ function DesktopTopBar() {
         </Group>
       </Container>
     </header>
+  );
+}
+
+const SearchOverlay = lazy(() => import('../../modules/search/SearchOverlay'));
+
+/** True while the reader is typing somewhere: `/` is then a character, not the shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}
+
+/**
+ * The search on desktop (issue 16, fix 5): a button in the top bar, and the keyboard: `/`
+ * outside a text field, Ctrl+K or ⌘K anywhere. The overlay (and the market lists it searches)
+ * loads on first use.
+ */
+function DesktopSearch() {
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+  const isMac = /Mac|iPhone|iPad/.test(navigator.platform);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey) return;
+      const isCommandK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      const isSlash = event.key === '/' && !event.ctrlKey && !event.metaKey && !isTyping(event.target);
+      if (!isCommandK && !isSlash) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          <Kbd size="xs" aria-hidden>
+            /
+          </Kbd>
+        }
+        onClick={() => setOpen(true)}
+        aria-keyshortcuts={isMac ? '/ Meta+K' : '/ Control+K'}
+        aria-haspopup="dialog"
+        data-testid="open-search"
+      >
+        {t('search.open')}
+      </Button>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <SearchOverlay opened={isOpen} onClose={() => setOpen(false)} fullScreen={false} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -4,11 +4,11 @@ import { MARKET_TYPE_KEYS } from '@openbourse/contracts/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from './format';
-import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
-import { SourceBadge } from './SourceBadge';
+import { ChangeText, InstrumentLogo, PriceText } from './parts';
+import { FeedBadge } from './SourceBadge';
 import { useLocale } from './use-locale';
 
-/** Logo, name and code, the live price with its badge, and the 24 h change. */
+/** Logo, name and code, the live price, the 24 h change and the panel's one source badge. */
 export function InstrumentHeader({
   info,
   headingOrder,
@@ -38,13 +38,14 @@ export function InstrumentHeader({
         </Stack>
       </Group>
       <Stack gap={2} align="flex-end" className="ob-instrument-quote">
-        <PriceWithBadge item={info} size="xl" fw={700} testId={priceTestId} badgeSize="sm" />
+        <PriceText item={info} size="xl" fw={700} testId={priceTestId} />
         <Group gap={6}>
           <Text size="xs" c="gray.7">
             {t('market.change24h')}
           </Text>
           <ChangeText zdf={info.zdf} />
         </Group>
+        <FeedBadge items={[info]} />
       </Stack>
     </Group>
   );
@@ -126,7 +127,7 @@ export function Facts({ items, testId }: { items: Array<{ term: string; value: R
   );
 }
 
-/** A price that is not the latest (24 h high or low), with the same source badge as every price. */
+/** A price that is not the latest (24 h high or low), at the instrument's precision. */
 export function PriceFact({
   value,
   info,
@@ -137,16 +138,10 @@ export function PriceFact({
   testId?: string;
 }) {
   const locale = useLocale();
+  // No badge of its own: the panel's FeedBadge names the source (issue 16, fix 8).
   return (
-    <span className="ob-price">
-      <span className="ob-amount" data-testid={testId}>
-        {formatPrice(value, info.precision, locale)}
-      </span>
-      {value !== null && (
-        <span className="ob-price-badges">
-          <SourceBadge source={info.source} stale={info.stale} size="xs" />
-        </span>
-      )}
+    <span className="ob-amount" data-testid={testId}>
+      {formatPrice(value, info.precision, locale)}
     </span>
   );
 }

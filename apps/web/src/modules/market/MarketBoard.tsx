@@ -1,14 +1,16 @@
-import { Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import type { MarketType, TMarketItem } from '@openbourse/contracts';
 import { DEFAULT_MARKET_TYPE } from '@openbourse/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../shared/ui/QueryState';
+import { DenseMarketList } from './MarketTable';
 import { type MarketTab, MarketTypeTabs } from './MarketTypeTabs';
 import { instrumentHref, useMarketList } from './market.api';
-import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
+import { ChangeText, InstrumentLogo, PriceText } from './parts';
 import { RowsSkeleton } from './RowsSkeleton';
+import { FeedBadge } from './SourceBadge';
 import { Sparkline } from './Sparkline';
 import { useLivePrices } from './use-live-prices';
 
@@ -16,8 +18,8 @@ export const DEFAULT_MARKET_TAB: MarketTab = `${DEFAULT_MARKET_TYPE}`;
 
 /**
  * The home page's market list (SPEC §2): per type, each instrument with logo and name, its 24 h
- * change, the sparkline and the latest price with its source badge, moving live. A row opens
- * the instrument. `compact` is the mobile layout (no sparkline, two lines).
+ * change, the sparkline and the latest price, moving live, under one source badge for the list
+ * (issue 16). A row opens the instrument. `compact` is the phone's dense list (no sparkline).
  */
 export default function MarketBoard({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -49,33 +51,49 @@ function MarketRows({ type, compact }: { type: MarketType; compact: boolean }) {
       </Text>
     );
   }
+  const badge = (
+    <Group justify="flex-end" mb={6}>
+      <FeedBadge items={items} />
+    </Group>
+  );
+  if (compact) {
+    return (
+      <>
+        {badge}
+        <div className="ob-market-table ob-market-table--compact">
+          <DenseMarketList items={items} />
+        </div>
+      </>
+    );
+  }
   return (
-    <div className={compact ? 'ob-market-table ob-market-table--compact' : 'ob-market-table'}>
-      {!compact && (
+    <>
+      {badge}
+      <div className="ob-market-table">
         <div className="ob-market-head" aria-hidden="true">
           <span>{t('market.colName')}</span>
           <span>{t('market.change24h')}</span>
           <span>{t('market.colChart')}</span>
           <span>{t('market.latestPrice')}</span>
         </div>
-      )}
-      <ul className="ob-plain-list">
-        {items.map((item) => (
-          <li key={item.code}>
-            <MarketRow item={item} compact={compact} />
-          </li>
-        ))}
-      </ul>
-    </div>
+        <ul className="ob-plain-list">
+          {items.map((item) => (
+            <li key={item.code}>
+              <MarketRow item={item} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
 
-function MarketRow({ item, compact }: { item: TMarketItem; compact: boolean }) {
+function MarketRow({ item }: { item: TMarketItem }) {
   const { t } = useTranslation();
   return (
     <Link to={instrumentHref(item)} className="ob-market-row" data-testid={`market-row-${item.code}`}>
       <span className="ob-market-name">
-        <InstrumentLogo item={item} size={compact ? 28 : 32} />
+        <InstrumentLogo item={item} size={32} />
         <span className="ob-market-name-text">
           <span className="ob-market-app-name">{item.appName}</span>
           <span className="ob-market-code">{item.code}</span>
@@ -85,14 +103,12 @@ function MarketRow({ item, compact }: { item: TMarketItem; compact: boolean }) {
         <span className="ob-visually-hidden">{t('market.change24h')}: </span>
         <ChangeText zdf={item.zdf} />
       </span>
-      {!compact && (
-        <span className="ob-market-chart">
-          <Sparkline values={item.hundred} zdf={item.zdf} precision={item.precision} />
-        </span>
-      )}
+      <span className="ob-market-chart">
+        <Sparkline values={item.hundred} zdf={item.zdf} precision={item.precision} />
+      </span>
       <span className="ob-market-price">
         <span className="ob-visually-hidden">{t('market.latestPrice')}: </span>
-        <PriceWithBadge item={item} testId={`market-price-${item.code}`} />
+        <PriceText item={item} testId={`market-price-${item.code}`} />
       </span>
     </Link>
   );

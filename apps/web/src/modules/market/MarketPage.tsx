@@ -1,19 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Container, Grid, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { MarketType, TMarketInfo, TMarketItem } from '@openbourse/contracts';
-import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -24,10 +10,12 @@ import { loadOrderTicket, preloadTicketAndChart } from '../trading/preload-tradi
 import { ChartPanel } from './ChartPanel';
 import { formatPrice } from './format';
 import { Facts, InstrumentHeader, PriceFact, TradingStatus } from './InstrumentParts';
-import { type MarketTab, MarketTypeTabs, parseMarketTab } from './MarketTypeTabs';
+import { DenseMarketList, MarketTable } from './MarketTable';
+import { type MarketTab, MarketTypeTabs, marketTabParam, parseMarketTab } from './MarketTypeTabs';
 import { instrumentHref, useMarketInfo, useMarketList } from './market.api';
-import { ChangeText, InstrumentLogo, PriceWithBadge } from './parts';
+import { type MarketSort, nextSort, parseSort, type SortKey, topMovers } from './market-sort';
 import { RowsSkeleton } from './RowsSkeleton';
+import { FeedBadge } from './SourceBadge';
 import { useAllMarkets } from './use-all-markets';
 import { useColourConvention } from './use-colour-convention';
 import { useLivePrices } from './use-live-prices';
@@ -41,15 +29,17 @@ const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
 /**
  * /market (SPEC §2): instruments by type and the watchlist; on desktop the selected instrument
  * beside them with its price, 24 h range, trading hours and candle chart, and the order ticket
- * beside the chart; the signed-in user's positions below (below the list on mobile). The tab and the
- * selection live in the address (`?tab=2&code=BTCUSDT`), so they survive a reload and can be
- * shared. On mobile a row opens the instrument page instead.
+ * beside the chart; the signed-in user's positions below (below the list on mobile). The tab, the
+ * selection and the table's sort live in the address (`?tab=2&code=BTCUSDT&sort=zdf&dir=desc`;
+ * tabs by their place: 0 the watchlist, 1–5 the types, 6 the top movers), so they survive a
+ * reload and can be shared. On mobile the dense list's rows open the instrument page instead.
  */
 export default function MarketPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const isMobile = isMobileUserAgent(navigator.userAgent);
   const tab = parseMarketTab(params.get('tab'), true) ?? '2';
+  const sort = parseSort(params.get('sort'), params.get('dir'));
   const selected = params.get('code');
   const watchlist = useWatchlist();
   const { token } = useSession();
@@ -76,20 +66,30 @@ export default function MarketPage() {
         <ColourConventionSwitch />
       </Group>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: isMobile ? 12 : 5, lg: isMobile ? 12 : 4 }}>
-          <Card withBorder padding="sm">
-            <MarketTypeTabs value={tab} onChange={(next) => update({ tab: next })} withWatchlist idBase="market-tabs">
+        <Grid.Col span={{ base: 12, md: isMobile ? 12 : 6, lg: isMobile ? 12 : 5 }}>
+          <Card withBorder padding={isMobile ? 'xs' : 'sm'}>
+            <MarketTypeTabs
+              value={tab}
+              onChange={(next) => update({ tab: marketTabParam(next) })}
+              withWatchlist
+              idBase="market-tabs"
+            >
               <InstrumentList
                 tab={tab}
                 selected={selected}
                 onSelect={isMobile ? null : (code) => update({ code })}
                 watchlist={watchlist}
+                sort={sort}
+                onSort={(key) => {
+                  const next = nextSort(sort, key);
+                  update({ sort: next.key, dir: next.direction });
+                }}
               />
             </MarketTypeTabs>
           </Card>
         </Grid.Col>
         {!isMobile && (
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
             {selected ? (
               <SelectedInstrument code={selected} />
             ) : (
@@ -134,14 +134,14 @@ type ListProps = {
   /** Null on mobile: rows then link to the instrument page. */
   onSelect: ((code: string) => void) | null;
   watchlist: Watchlist;
+  sort: MarketSort | null;
+  onSort: (key: SortKey) => void;
 };
 
 function InstrumentList(props: ListProps) {
-  return props.tab === 'watchlist' ? (
-    <WatchlistItems {...props} />
-  ) : (
-    <TypeItems {...props} type={Number(props.tab) as MarketType} />
-  );
+  if (props.tab === 'watchlist') return <WatchlistItems {...props} />;
+  if (props.tab === 'movers') return <MoverItems {...props} />;
+  return <TypeItems {...props} type={Number(props.tab) as MarketType} />;
 }
 
 function TypeItems({ type, ...props }: ListProps & { type: MarketType }) {
@@ -155,6 +155,29 @@ function TypeItems({ type, ...props }: ListProps & { type: MarketType }) {
       retry={() => void list.refetch()}
       items={items}
     />
+  );
+}
+
+/** Top movers (issue 16): every type's instruments by the size of their 24 h change, up or down. */
+function MoverItems(props: ListProps) {
+  const { t } = useTranslation();
+  const markets = useAllMarkets();
+  const movers = useMemo(() => topMovers(markets.items), [markets.items]);
+  const items = useLivePrices(movers, markets.dataUpdatedAt);
+  return (
+    <Stack gap="xs">
+      <Text size="xs" c="gray.7" data-testid="top-movers-hint">
+        {t('market.topMoversHint')}
+      </Text>
+      <ListBody
+        {...props}
+        isPending={markets.isPending}
+        error={markets.error}
+        retry={markets.refetch}
+        items={items}
+        empty={t('market.topMoversEmpty')}
+      />
+    </Stack>
   );
 }
 
@@ -198,6 +221,8 @@ function ListBody({
   selected,
   onSelect,
   watchlist,
+  sort,
+  onSort,
 }: ListProps & {
   items: TMarketItem[] | undefined;
   isPending: boolean;
@@ -224,81 +249,23 @@ function ListBody({
     );
   }
   return (
-    <ul className="ob-plain-list ob-pick-list" aria-label={t('market.listLabel')}>
-      {items.map((item) => (
-        <li key={item.code} className="ob-pick-row" data-testid={`market-row-${item.code}`}>
-          <PickRow item={item} isSelected={item.code === selected} onSelect={onSelect} />
-          <StarButton item={item} watchlist={watchlist} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PickRow({
-  item,
-  isSelected,
-  onSelect,
-}: {
-  item: TMarketItem;
-  isSelected: boolean;
-  onSelect: ((code: string) => void) | null;
-}) {
-  const { t } = useTranslation();
-  const content = (
-    <>
-      <span className="ob-market-name">
-        <InstrumentLogo item={item} size={28} />
-        <span className="ob-market-name-text">
-          <span className="ob-market-app-name">{item.appName}</span>
-          <span className="ob-market-code">{item.code}</span>
-        </span>
-      </span>
-      <span className="ob-pick-quote">
-        <span className="ob-visually-hidden">{t('market.latestPrice')}: </span>
-        <PriceWithBadge item={item} testId={`market-price-${item.code}`} />
-        <span className="ob-visually-hidden">{t('market.change24h')}: </span>
-        <ChangeText zdf={item.zdf} size="xs" />
-      </span>
-    </>
-  );
-  if (!onSelect) {
-    return (
-      <Link to={instrumentHref(item)} className="ob-pick-button">
-        {content}
-      </Link>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className="ob-pick-button"
-      aria-current={isSelected ? 'true' : undefined}
-      data-selected={isSelected || undefined}
-      onClick={() => onSelect(item.code)}
-    >
-      {content}
-    </button>
-  );
-}
-
-function StarButton({ item, watchlist }: { item: TMarketItem; watchlist: Watchlist }) {
-  const { t } = useTranslation();
-  const isWatched = watchlist.codes.includes(item.code);
-  const Icon = isWatched ? IconStarFilled : IconStar;
-  return (
-    <ActionIcon
-      variant="subtle"
-      color={isWatched ? 'yellow.9' : 'gray.7'}
-      size="lg"
-      aria-pressed={isWatched}
-      aria-label={t('market.watch', { name: item.appName })}
-      loading={watchlist.busyCode === item.code}
-      onClick={() => watchlist.toggle(item.code)}
-      data-testid={`watch-${item.code}`}
-    >
-      <Icon size={20} aria-hidden />
-    </ActionIcon>
+    <Stack gap={6}>
+      <Group justify="flex-end">
+        <FeedBadge items={items} />
+      </Group>
+      {onSelect ? (
+        <MarketTable
+          items={items}
+          selected={selected}
+          onSelect={onSelect}
+          watchlist={watchlist}
+          sort={sort}
+          onSort={onSort}
+        />
+      ) : (
+        <DenseMarketList items={items} watchlist={watchlist} />
+      )}
+    </Stack>
   );
 }
 

@@ -1,17 +1,13 @@
 import { Tabs } from '@mantine/core';
 import type { MarketType } from '@openbourse/contracts';
-import { MARKET_TYPE_KEYS, MARKET_TYPES } from '@openbourse/contracts/constants';
+import { MARKET_TYPE_KEYS } from '@openbourse/contracts/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MARKET_PAGE_TABS, type MarketTab, parseMarketTab } from './market-tabs';
 
-export type MarketTab = `${MarketType}` | 'watchlist';
+export { MARKET_PAGE_TABS, type MarketTab, marketTabParam, parseMarketTab } from './market-tabs';
 
-export function parseMarketTab(value: string | null, allowWatchlist: boolean): MarketTab | null {
-  if (value === 'watchlist') return allowWatchlist ? 'watchlist' : null;
-  return MARKET_TYPES.some((type) => String(type) === value) ? (value as MarketTab) : null;
-}
-
-/** The five market types as tabs (and the watchlist on /market); only the open tab's content is rendered. */
+/** The five market types as tabs (and the watchlist and top movers on /market); only the open tab's content is rendered. */
 export function MarketTypeTabs({
   value,
   onChange,
@@ -26,12 +22,15 @@ export function MarketTypeTabs({
   idBase: string;
 }) {
   const { t } = useTranslation();
-  const tabs: MarketTab[] = [
-    ...(withWatchlist ? (['watchlist'] as const) : []),
-    ...MARKET_TYPES.map((type) => `${type}` as const),
-  ];
+  const tabs: MarketTab[] = withWatchlist
+    ? [...MARKET_PAGE_TABS]
+    : MARKET_PAGE_TABS.filter((tab) => tab !== 'watchlist' && tab !== 'movers');
   const label = (tab: MarketTab) =>
-    tab === 'watchlist' ? t('market.watchlist') : t(`market.types.${MARKET_TYPE_KEYS[Number(tab) as MarketType]}`);
+    tab === 'watchlist'
+      ? t('market.watchlist')
+      : tab === 'movers'
+        ? t('market.topMovers')
+        : t(`market.types.${MARKET_TYPE_KEYS[Number(tab) as MarketType]}`);
   return (
     <Tabs
       id={idBase}

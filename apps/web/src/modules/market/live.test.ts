@@ -16,6 +16,10 @@ const item: TMarketItem = {
   stale: true,
   tradable: true,
   precision: 2,
+  high24h: '91000.00',
+  low24h: '88000.00',
+  volume24h: '12.5',
+  time: 1000,
 };
 
 const push = (price: string, receivedAt: number, time = receivedAt): LivePush => ({
@@ -32,6 +36,15 @@ describe('live prices', () => {
     const [merged] = mergeLivePrices([item], new Map([['BTCUSDT', push('91000.50', 2000)]]), 1000);
     expect(merged).toMatchObject({ price: '91000.50', nowPrice: '91000.50', zdf: '0.02', stale: false });
     expect(merged?.hundred).toBe(item.hundred);
+  });
+
+  it("carries the push's time and widens the day's range when a push goes beyond it", () => {
+    const [above] = mergeLivePrices([item], new Map([['BTCUSDT', push('91000.50', 2000)]]), 1000);
+    expect(above).toMatchObject({ time: 2000, high24h: '91000.50', low24h: '88000.00' });
+    const [below] = mergeLivePrices([item], new Map([['BTCUSDT', push('87999.99', 3000)]]), 1000);
+    expect(below).toMatchObject({ time: 3000, high24h: '91000.00', low24h: '87999.99' });
+    const [inside] = mergeLivePrices([item], new Map([['BTCUSDT', push('90500.00', 3000)]]), 1000);
+    expect(inside).toMatchObject({ high24h: '91000.00', low24h: '88000.00' });
   });
 
   it('keeps the fetched item when the push is older than the fetch', () => {

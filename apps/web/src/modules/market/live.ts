@@ -11,7 +11,18 @@ export type LiveFields = {
   zdf: string | null;
   source: string;
   stale: boolean;
+  /** Epoch milliseconds of the latest price, where the item carries it. */
+  time?: number | null;
+  high24h?: string | null;
+  low24h?: string | null;
 };
+
+/** The larger (or smaller) of a 24 h extreme and a newer price, as the strings they are. */
+function extreme(current: string | null | undefined, price: string, pick: 'high' | 'low'): string {
+  if (current === null || current === undefined) return price;
+  const isBeyond = pick === 'high' ? Number(price) > Number(current) : Number(price) < Number(current);
+  return isBeyond ? price : current;
+}
 
 /**
  * Items with their pushed prices laid over. A push replaces price, change and source only when
@@ -29,6 +40,10 @@ export function mergeLivePrices<T extends LiveFields>(
     if (!push || push.receivedAt < dataUpdatedAt) return item;
     const merged: T = { ...item, price: push.price, zdf: push.zdf ?? item.zdf, source: push.source, stale: false };
     if ('nowPrice' in item) merged.nowPrice = push.price;
+    if ('time' in item) merged.time = push.time;
+    // A pushed price beyond the day's range widens it until the next read of the list.
+    if ('high24h' in item) merged.high24h = extreme(item.high24h, push.price, 'high');
+    if ('low24h' in item) merged.low24h = extreme(item.low24h, push.price, 'low');
     return merged;
   });
 }

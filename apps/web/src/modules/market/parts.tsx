@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { TMarketItem } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { TrendText } from '../../shared/ui/TrendText';
@@ -48,5 +48,59 @@ export function PriceWithBadge({
         <SourceBadge source={item.source} stale={item.stale} size={badgeSize} />
       </span>
     </span>
+  );
+}
+
+/** A price alone: its panel's FeedBadge names the source (issue 16, fix 8). */
+export function PriceText({
+  item,
+  size = 'sm',
+  fw = 600,
+  testId,
+}: {
+  item: Pick<TMarketItem, 'price' | 'precision'> & { stale?: boolean };
+  size?: string;
+  fw?: number;
+  testId?: string;
+}) {
+  const locale = useLocale();
+  const { t } = useTranslation();
+  // A stale price is greyed and says so to a screen reader: the panel's badge counts them.
+  const isStale = item.stale === true && item.price !== null;
+  return (
+    <Text
+      component="span"
+      size={size}
+      fw={fw}
+      c={isStale ? 'gray.7' : undefined}
+      className="ob-amount"
+      title={isStale ? t('market.source.staleHint') : undefined}
+      data-stale={isStale || undefined}
+      data-testid={testId}
+    >
+      {item.price === null ? t('market.noPrice') : formatPrice(item.price, item.precision, locale)}
+      {isStale && <span className="ob-visually-hidden"> ({t('market.source.stale')})</span>}
+    </Text>
+  );
+}
+
+/** The 24 h change as a pill filled with the reader's rise/fall colour (the phone list). */
+export function ChangePill({ zdf }: { zdf: string | null }) {
+  const locale = useLocale();
+  const { convention } = useColourConvention();
+  const sign = changeSign(zdf);
+  const colour = changeTextColour(sign, convention) ?? 'gray.2';
+  return (
+    <Badge
+      component="span"
+      variant="filled"
+      color={colour}
+      autoContrast
+      radius="sm"
+      className="ob-change-pill"
+      data-sign={sign}
+    >
+      <span className="ob-amount">{formatChange(zdf, locale)}</span>
+    </Badge>
   );
 }
