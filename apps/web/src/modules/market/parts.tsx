@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import type { TMarketItem } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { TrendText } from '../../shared/ui/TrendText';
+import { changeFillColour, trendName, useColourConvention } from '../../shared/ui/trend-colours';
 import { changeSign, formatChange, formatPrice } from './format';
 import { SourceBadge } from './SourceBadge';
 import { useLocale } from './use-locale';
@@ -89,7 +90,7 @@ export function ChangePill({ zdf }: { zdf: string | null }) {
   const locale = useLocale();
   const { convention } = useColourConvention();
   const sign = changeSign(zdf);
-  const colour = changeTextColour(sign, convention) ?? 'gray.2';
+  const colour = changeFillColour(sign, convention) ?? 'gray.2';
   return (
     <Badge
       component="span"
@@ -99,6 +100,7 @@ export function ChangePill({ zdf }: { zdf: string | null }) {
       radius="sm"
       className="ob-change-pill"
       data-sign={sign}
+      data-trend={trendName(sign)}
     >
       <span className="ob-amount">{formatChange(zdf, locale)}</span>
     </Badge>
