@@ -127,6 +127,11 @@ export const CATALOGUE = {
   // Notifications (issue 15): an id that is not one of the caller's; e-mail asked for an account without one.
   NOTIFICATION_NOT_FOUND: { code: 10188, status: 404 },
   NOTIFICATION_EMAIL_UNAVAILABLE: { code: 10189, status: 409 },
+
+  // Onboarding (issue 16): a live open before the appropriateness questions are answered; answers
+  // that warn sent without the acknowledgement of the warning.
+  APPROPRIATENESS_REQUIRED: { code: 10193, status: 403 },
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED: { code: 10194, status: 400 },
   // Uploads (issue 15): an image type not accepted (by content), too large, an unknown or another
   // user's file, no `file` field, an image that does not decode.
   UPLOAD_TYPE_UNSUPPORTED: { code: 10183, status: 415 },

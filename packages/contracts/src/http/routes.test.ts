@@ -11,6 +11,7 @@ const DOMAINS = [
   'market',
   'marketAdmin',
   'notify',
+  'onboarding',
   'paymentsAdmin',
   'review',
   'trading',

@@ -139,6 +139,9 @@ export const ar: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'لا يوجد إشعار بهذا المعرّف.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'لا يحتوي حسابك على عنوان بريد إلكتروني، لذا لا يمكن إرسال الإشعارات بالبريد الإلكتروني.',
+  APPROPRIATENESS_REQUIRED: 'أكمل أسئلة الملاءمة قبل أول صفقة حقيقية لك.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'تشير إجاباتك إلى أن هذا المنتج قد لا يكون مناسبًا لك: أكّد أنك قرأت التحذير للمتابعة.',
   SUBMITTED_FOR_REVIEW: 'أُرسل للمراجعة.',
   DEPOSIT_SUBMITTED: 'أُرسل الإيداع للمراجعة.',
   WITHDRAWAL_SUBMITTED: 'أُرسل طلب السحب للمراجعة.',

@@ -152,6 +152,9 @@ export const de: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'Diese Benachrichtigung gibt es nicht.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Ihr Konto hat keine E-Mail-Adresse, daher können Benachrichtigungen nicht per E-Mail gesendet werden.',
+  APPROPRIATENESS_REQUIRED: 'Beantworten Sie vor Ihrem ersten Live-Handel die Fragen zur Angemessenheit.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Ihren Antworten nach ist dieses Produkt für Sie möglicherweise nicht angemessen: Bestätigen Sie, dass Sie den Warnhinweis gelesen haben, um fortzufahren.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

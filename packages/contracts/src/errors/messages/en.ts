@@ -140,6 +140,9 @@ export const en: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: 'The transaction hash is not valid for this network.',
   NOTIFICATION_NOT_FOUND: 'There is no such notification.',
   NOTIFICATION_EMAIL_UNAVAILABLE: 'Your account has no e-mail address, so notifications cannot be e-mailed.',
+  APPROPRIATENESS_REQUIRED: 'Complete the appropriateness questions before your first live trade.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Your answers show this product may not be appropriate for you: confirm that you have read the warning to continue.',
   SUBMITTED_FOR_REVIEW: 'Submitted for review.',
   DEPOSIT_SUBMITTED: 'Deposit submitted for review.',
   WITHDRAWAL_SUBMITTED: 'Withdrawal submitted for review.',

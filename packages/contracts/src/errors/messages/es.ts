@@ -147,6 +147,9 @@ export const es: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'No existe esa notificación.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Tu cuenta no tiene dirección de correo electrónico, así que las notificaciones no se pueden enviar por correo.',
+  APPROPRIATENESS_REQUIRED: 'Responda a las preguntas de conveniencia antes de su primera operación real.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Sus respuestas indican que este producto puede no ser adecuado para usted: confirme que ha leído la advertencia para continuar.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',

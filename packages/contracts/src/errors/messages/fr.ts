@@ -148,6 +148,9 @@ export const fr: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'Cette notification n’existe pas.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Votre compte n’a pas d’adresse e-mail : les notifications ne peuvent pas être envoyées par e-mail.',
+  APPROPRIATENESS_REQUIRED: 'Répondez aux questions d’adéquation avant votre première opération réelle.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Vos réponses indiquent que ce produit peut ne pas vous convenir : confirmez avoir lu l’avertissement pour continuer.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

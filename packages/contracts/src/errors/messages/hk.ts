@@ -133,6 +133,8 @@ export const hk: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: '此交易雜湊不適用於此網絡。',
   NOTIFICATION_NOT_FOUND: '沒有此通知。',
   NOTIFICATION_EMAIL_UNAVAILABLE: '你的帳戶沒有電郵地址，因此無法以電郵發送通知。',
+  APPROPRIATENESS_REQUIRED: '請在首次真實交易前完成適當性問卷。',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED: '根據你的回答，此產品可能不適合你：請確認你已閱讀風險警告後繼續。',
   SUBMITTED_FOR_REVIEW: '已提交審批。',
   DEPOSIT_SUBMITTED: '存款申請已提交審批。',
   WITHDRAWAL_SUBMITTED: '提款申請已提交審批。',

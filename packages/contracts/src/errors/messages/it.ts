@@ -145,6 +145,9 @@ export const it: CatalogueMessages = {
   NOTIFICATION_NOT_FOUND: 'Questa notifica non esiste.',
   NOTIFICATION_EMAIL_UNAVAILABLE:
     'Il tuo account non ha un indirizzo e-mail, quindi le notifiche non possono essere inviate via e-mail.',
+  APPROPRIATENESS_REQUIRED: 'Rispondi alle domande di adeguatezza prima della tua prima operazione reale.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Dalle tue risposte questo prodotto potrebbe non essere adatto a te: conferma di aver letto l’avvertenza per continuare.',
   SUBMITTED_FOR_REVIEW: 'Richiesta inviata per la verifica.',
   DEPOSIT_SUBMITTED: 'Deposito inviato per la verifica.',
   WITHDRAWAL_SUBMITTED: 'Prelievo inviato per la verifica.',

@@ -139,6 +139,9 @@ export const ja: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: 'このネットワークの取引ハッシュとして正しくありません。',
   NOTIFICATION_NOT_FOUND: '該当する通知はありません。',
   NOTIFICATION_EMAIL_UNAVAILABLE: 'アカウントにメールアドレスが登録されていないため、通知をメールで送信できません。',
+  APPROPRIATENESS_REQUIRED: '初めての本番取引の前に、適合性に関する質問に回答してください。',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    '回答内容から、この商品はお客様に適合しない可能性があります。続行するには警告を読んだことを確認してください。',
   SUBMITTED_FOR_REVIEW: '申請を受け付けました。審査結果をお待ちください。',
   DEPOSIT_SUBMITTED: '入金申請を受け付けました。審査結果をお待ちください。',
   WITHDRAWAL_SUBMITTED: '出金申請を受け付けました。審査結果をお待ちください。',

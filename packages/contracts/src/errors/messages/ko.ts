@@ -137,6 +137,9 @@ export const ko: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: '이 네트워크의 거래 해시 형식이 올바르지 않습니다.',
   NOTIFICATION_NOT_FOUND: '해당 알림이 없습니다.',
   NOTIFICATION_EMAIL_UNAVAILABLE: '계정에 이메일 주소가 없어 알림을 이메일로 보낼 수 없습니다.',
+  APPROPRIATENESS_REQUIRED: '첫 실거래 전에 적합성 질문에 답해 주세요.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    '답변에 따르면 이 상품은 고객님께 적합하지 않을 수 있습니다. 계속하려면 경고를 읽었음을 확인해 주세요.',
   SUBMITTED_FOR_REVIEW: '심사 요청이 접수되었습니다.',
   DEPOSIT_SUBMITTED: '입금 신청이 접수되어 심사 중입니다.',
   WITHDRAWAL_SUBMITTED: '출금 신청이 접수되어 심사 중입니다.',

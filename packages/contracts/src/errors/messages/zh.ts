@@ -133,6 +133,8 @@ export const zh: CatalogueMessages = {
   DEPOSIT_HASH_INVALID: '该交易哈希不适用于此网络。',
   NOTIFICATION_NOT_FOUND: '没有此通知。',
   NOTIFICATION_EMAIL_UNAVAILABLE: '你的账户没有电子邮箱地址，因此无法通过邮件发送通知。',
+  APPROPRIATENESS_REQUIRED: '请在首次实盘交易前完成适当性问卷。',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED: '根据你的回答，该产品可能不适合你：请确认你已阅读风险警告后继续。',
   SUBMITTED_FOR_REVIEW: '已提交审核。',
   DEPOSIT_SUBMITTED: '充值申请已提交审核。',
   WITHDRAWAL_SUBMITTED: '提现申请已提交审核。',
