@@ -1,5 +1,5 @@
 import type { AppropriatenessAnswers } from '@openbourse/contracts';
-import type { TestApp } from './test-app.js';
+import type { FastifyInstance } from 'fastify';
 
 /** Answers that show experience and understanding: no warning to acknowledge. */
 export const EXPERIENCED_ANSWERS: AppropriatenessAnswers = {
@@ -14,8 +14,8 @@ export const EXPERIENCED_ANSWERS: AppropriatenessAnswers = {
  * Answers the appropriateness questions for a user through the route itself, as the web does: a
  * live open needs them (issue 16, 10193). For tests whose subject is trading, not onboarding.
  */
-export async function answerAppropriateness(testApp: TestApp, token: string): Promise<void> {
-  const response = await testApp.app.inject({
+export async function answerAppropriateness(app: FastifyInstance, token: string): Promise<void> {
+  const response = await app.inject({
     method: 'POST',
     url: '/swx/customer/user/appropriateness',
     headers: { authorization: token, virtually: 'NO' },

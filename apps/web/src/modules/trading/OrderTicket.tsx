@@ -155,6 +155,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
             color={sideColour}
             autoContrast
             aria-label={t('trading.ticket.side')}
+            data-tour="ticket-side"
             data={[
               { value: 'long', label: <span data-testid="ticket-side-long">{t('trading.side.long')}</span> },
               { value: 'short', label: <span data-testid="ticket-side-short">{t('trading.side.short')}</span> },
@@ -208,6 +209,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               error={errors.lots}
               required
               data-testid="ticket-lots"
+              data-tour="ticket-lots"
             />
             <Stack gap={6}>
               <NumberInput
@@ -263,6 +265,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
               onChange={(event) => fields.setStopLoss(event.currentTarget.value)}
               error={errors.stopLoss}
               data-testid="ticket-stop-loss"
+              data-tour="ticket-sltp"
             />
             <TextInput
               styles={INPUT_STYLES}
@@ -373,6 +376,7 @@ export default function OrderTicket({ info, headingOrder = 2 }: { info: TMarketI
           </Button>
         </Stack>
       </form>
+      {ticket.appropriatenessDialog}
       <ConfirmOrderModal
         opened={ticket.confirming}
         title={t('trading.confirm.title', { side: sideLabel, name: info.appName })}

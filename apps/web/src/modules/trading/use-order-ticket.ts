@@ -3,9 +3,11 @@ import type { Decimal } from '@openbourse/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/client';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { useSession } from '../identity/session';
 import { useLocale } from '../market/use-locale';
+import { useAppropriatenessGate } from '../onboarding/appropriateness-gate';
 import { rememberPositions } from './position-events';
 import { leverageProblemText, lotsProblemText, priceProblemText } from './problem-text';
 import {
@@ -45,6 +47,8 @@ export function useOrderTicket(info: TMarketInfo) {
   const summary = useAccountSummary();
   const rate = useRateToUsdt(info);
   const open = useOpenPosition();
+  // Before the first live trade: the appropriateness questions (issue 16, fix 7).
+  const appropriateness = useAppropriatenessGate(mode);
   const idBase = useId();
   const fieldId = (field: TicketField) => `${idBase}-${field}`;
 
@@ -139,6 +143,7 @@ export function useOrderTicket(info: TMarketInfo) {
       document.getElementById(fieldId(first))?.focus();
       return;
     }
+    if (appropriateness.intercept(() => setConfirming(true))) return;
     setConfirming(true);
   };
 
@@ -169,8 +174,13 @@ export function useOrderTicket(info: TMarketInfo) {
       setTakeProfit('');
       setTrailing('');
       setTouched(new Set());
-    } catch {
+    } catch (error) {
       // The server's message is shown by the mutation toast; the dialog stays open to retry or cancel.
+      // Refused for unanswered appropriateness questions (10193): ask them, then confirm again.
+      if (error instanceof ApiError && error.code === 10193) {
+        setConfirming(false);
+        appropriateness.ask(() => setConfirming(true));
+      }
     }
   };
 
@@ -225,6 +235,7 @@ export function useOrderTicket(info: TMarketInfo) {
     isSending: open.isPending,
     confirming,
     setConfirming,
+    appropriatenessDialog: appropriateness.element,
   };
 }
 
