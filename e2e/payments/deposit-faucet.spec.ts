@@ -59,6 +59,14 @@ test('a deposit from the sandbox faucet: the own address copied, confirmations c
   await ticket.getByTestId('ticket-side-long').click();
   await ticket.getByTestId('ticket-lots').fill('10');
   await ticket.getByTestId('ticket-submit').click();
+  // The first live trade asks the appropriateness questions first (issue 16).
+  const questions = page.getByRole('dialog', { name: 'Before your first live trade' });
+  await questions.getByRole('radio', { name: 'One to three years' }).check();
+  await questions.getByRole('radio', { name: 'About monthly' }).check();
+  await questions.getByRole('radio', { name: 'I lose all of it' }).check();
+  await questions.getByRole('radio', { name: 'My positions are closed automatically' }).check();
+  await questions.getByRole('radio', { name: 'Savings' }).check();
+  await page.getByTestId('appropriateness-submit').click();
   await setPrice(page, '5', 'DOTUSDT');
   await page.getByTestId('confirm-order').getByTestId('confirm-order-submit').click();
   const panel = page.getByTestId('positions-panel');

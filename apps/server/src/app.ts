@@ -32,6 +32,7 @@ import {
   type MarketService,
 } from './modules/market/index.js';
 import { createNotifyModule } from './modules/notify/index.js';
+import { createOnboardingModule } from './modules/onboarding/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createReferralModule } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
@@ -231,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // One fee schedule for what the ticket shows and what trading charges.
   const feeSchedule = createFeeSchedule(db, nowMs);
+  // Onboarding (issue 16): the first choice and the appropriateness answers a live open needs.
+  const onboarding = createOnboardingModule({ db, clock, apiPrefix: API_PREFIX });
   const trading = createTradingModule({
     db,
     hub: marketHub,
@@ -241,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registry: metrics.registry,
     apiPrefix: API_PREFIX,
     usdIsUsdt: config.TRADING_USD_IS_USDT,
+    appropriateness: onboarding.service,
   });
   // Review queues (#14): the kinds' modules queue items through it and plug their handlers in.
   const review = createReviewModule({
@@ -462,6 +466,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notify,
     payments,
     priceAlerts,
+    onboarding,
   ];
 
   app.decorateRequest('auth', null);

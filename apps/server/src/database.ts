@@ -5,6 +5,7 @@ import type { IdentityTables } from './modules/identity/identity.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
 import type { MarketTables } from './modules/market/market.tables.js';
 import type { NotifyTables } from './modules/notify/notify.tables.js';
+import type { OnboardingTables } from './modules/onboarding/onboarding.tables.js';
 import type { PaymentsTables } from './modules/payments/payments.tables.js';
 import type { ReferralTables } from './modules/referral/referral.tables.js';
 import type { ReviewTables } from './modules/review/review.tables.js';
@@ -29,7 +30,8 @@ export type Database = PlatformTables &
   ReviewTables &
   UploadsTables &
   NotifyTables &
-  AlertsTables;
+  AlertsTables &
+  OnboardingTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

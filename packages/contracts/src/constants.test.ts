@@ -60,6 +60,8 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'market/market.endpoints.ts',
       'notify/notify.constants.ts',
       'notify/notify.endpoints.ts',
+      'onboarding/onboarding.constants.ts',
+      'onboarding/onboarding.endpoints.ts',
       'payments/deposits.endpoints.ts',
       'payments/erc20-abi.ts',
       'payments/faucet.endpoints.ts',

@@ -23,6 +23,8 @@ export * from './market/market-admin.endpoints.js';
 export * from './market/market-hours.endpoints.js';
 export * from './notify/notify.constants.js';
 export * from './notify/notify.endpoints.js';
+export * from './onboarding/onboarding.constants.js';
+export * from './onboarding/onboarding.endpoints.js';
 export * from './payments/deposits.endpoints.js';
 export * from './payments/erc20-abi.js';
 export * from './payments/faucet.endpoints.js';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuthSettings } from '../modules/identity/identity.api';
 import { useSession } from '../modules/identity/session';
+import { SIGN_IN_ROUTES } from '../shared/routes';
 
-const SIGN_IN_ROUTES = ['/pass/login', '/pass/register', '/pass/reset'];
 const NEEDS_SIGN_IN = ['/profile', '/profile/balance'];
 /** Under /profile, yet opened from an e-mail by someone maybe signed out: the link's token is the proof (#15). */
 const OPEN_UNDER_PROFILE = ['/profile/withdrawal-addresses/confirm'];
@@ -31,7 +31,7 @@ export function guardRedirect(
 }
 
 export function RouteGuard({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const { token } = useSession();
   const settings = useAuthSettings();
   // Until the settings arrive only the sign-in requirement is known; the guard waits for the rest.
@@ -41,5 +41,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     walletOnly: settings.data?.walletOnly ?? false,
   });
   if (settings.isPending && token === null && pathname !== '/') return null;
-  return target ? <Navigate to={target} replace /> : children;
+  // Sent to sign in, the user comes back to the page asked for (issue 16, fix 9).
+  const state = target === '/pass/login' ? { from: `${pathname}${search}${hash}` } : undefined;
+  return target ? <Navigate to={target} replace state={state} /> : children;
 }

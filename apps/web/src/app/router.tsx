@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useLayoutEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useHeartbeat } from '../modules/identity/heartbeat';
 import { useSession } from '../modules/identity/session';
 import { useWalletAddressCheck } from '../modules/identity/wallet/use-wallet-address-check';
@@ -127,9 +127,17 @@ export const router = createBrowserRouter([
       { path: '/profile/security', element: <SecurityPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
+      // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).
+      { path: '/market/:code', element: <InstrumentLink /> },
       { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },
       // Unknown paths go home (SPEC §2).
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ]);
+
+/** `/market/<code>`: the instrument's page (`/cruuency?code=…`, SPEC §2's spelling). */
+function InstrumentLink() {
+  const { code = '' } = useParams();
+  return <Navigate to={`/cruuency?code=${encodeURIComponent(code.toUpperCase())}`} replace />;
+}

@@ -93,3 +93,16 @@ export type OperatorTwoFactorState = { operatorTwoFactorRequired: true };
 export function isOperatorTwoFactorState(state: unknown): state is OperatorTwoFactorState {
   return typeof state === 'object' && state !== null && 'operatorTwoFactorRequired' in state;
 }
+
+/** The sign-in pages (the route guard's open doors). */
+export const SIGN_IN_ROUTES = ['/pass/login', '/pass/register', '/pass/reset'];
+
+/**
+ * The page a sign-in should return to, from the navigation state the guard (or the phone's
+ * onboarding board) left: an in-app path only, never another origin or a sign-in page.
+ */
+export function returnPathFrom(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
+  return SIGN_IN_ROUTES.some((path) => from === path || from.startsWith(`${path}?`)) ? null : from;
+}

@@ -132,6 +132,11 @@ export const CATALOGUE = {
   ALERT_NOT_FOUND: { code: 10190, status: 404 },
   ALERT_LIMIT_REACHED: { code: 10191, status: 409 },
   ALERT_PRICE_ALREADY_REACHED: { code: 10192, status: 400 },
+
+  // Onboarding (issue 16): a live open before the appropriateness questions are answered; answers
+  // that warn sent without the acknowledgement of the warning.
+  APPROPRIATENESS_REQUIRED: { code: 10193, status: 403 },
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED: { code: 10194, status: 400 },
   // Uploads (issue 15): an image type not accepted (by content), too large, an unknown or another
   // user's file, no `file` field, an image that does not decode.
   UPLOAD_TYPE_UNSUPPORTED: { code: 10183, status: 415 },

@@ -12,6 +12,7 @@ const DOMAINS = [
   'market',
   'marketAdmin',
   'notify',
+  'onboarding',
   'paymentsAdmin',
   'review',
   'trading',

@@ -1,5 +1,6 @@
 import type { THoursClosure, TMarketInfo, TPosition } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAppropriateness } from '../../test/appropriateness.js';
 import { injectJson } from '../../test/inject-json.js';
 import { fundLive } from '../../test/suites/suite-app.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -54,6 +55,7 @@ beforeAll(async () => {
   adminToken = (await createUserWithSession(testApp, ['admin'])).token;
   trader = await createUserWithSession(testApp);
   await fundLive(testApp, trader.id, '100000');
+  await answerAppropriateness(testApp.app, trader.token);
 }, 60_000);
 afterAll(() => testApp.close());
 

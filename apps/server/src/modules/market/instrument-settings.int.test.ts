@@ -1,6 +1,7 @@
 import type { TAdminInstrumentSettings, THoursClosure, TPosition } from '@openbourse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
+import { answerAppropriateness } from '../../test/appropriateness.js';
 import { injectJson } from '../../test/inject-json.js';
 import { type Instances, startInstances } from '../../test/instances.js';
 import { isTestRedisReachable } from '../../test/redis.js';
@@ -56,6 +57,7 @@ beforeAll(async () => {
   adminToken = (await createUserWithSession(testApp, ['admin'])).token;
   trader = await createUserWithSession(testApp);
   await fundLive(testApp, trader.id, '100000');
+  await answerAppropriateness(testApp.app, trader.token);
 }, 60_000);
 afterAll(() => testApp.close());
 

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { fixedClock } from '../../platform/clock.js';
 import { migrate } from '../../platform/db/migrate.js';
+import { answerAppropriateness } from '../../test/appropriateness.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { transfer } from '../ledger/index.js';
@@ -68,6 +69,7 @@ describe('positions across a restart', () => {
       }),
     );
     const { token } = await first.services.identity.startSession(user, 'live', { userAgent: null });
+    await answerAppropriateness(first, token);
     await feed(first, 'BTCUSDT', '65000');
     const opened = await first.inject({
       method: 'POST',

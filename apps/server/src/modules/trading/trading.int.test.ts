@@ -2,6 +2,7 @@ import type { TAccountSummary, TPosition } from '@openbourse/contracts';
 import { formatAmount, parseAmount } from '@openbourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.js';
+import { answerAppropriateness } from '../../test/appropriateness.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { auditLedger, getBalance, transfer } from '../ledger/index.js';
@@ -50,6 +51,7 @@ async function fundedUser(amount: string, options: { invitedBy?: string } = {}) 
       idempotencyKey: `test-deposit:${user.id}`,
     }),
   );
+  await answerAppropriateness(testApp.app, user.token);
   return user;
 }
 

@@ -4,7 +4,7 @@ import type { AppModule } from '../../platform/module.js';
 import type { FeeSchedule, Logger, MarketHub } from '../market/index.js';
 import type { TradingEvents } from './trading.events.js';
 import { tradingPlugin } from './trading.plugin.js';
-import { createTradingService, type TradingService } from './trading.service.js';
+import { type AppropriatenessGate, createTradingService, type TradingService } from './trading.service.js';
 import type { TradingDb } from './trading-context.js';
 import { TradingEngine, trailingStopsOf } from './trading-engine.js';
 import { TriggerEngine } from './trigger-engine.js';
@@ -22,6 +22,8 @@ export type TradingModuleDeps = {
   registry: Registry;
   apiPrefix: string;
   usdIsUsdt: boolean;
+  /** Whether a user answered the appropriateness questions (onboarding fills it): a live open needs it. */
+  appropriateness: AppropriatenessGate;
 };
 
 export type TradingModule = AppModule<TradingService> & { engine: TradingEngine };
@@ -36,6 +38,7 @@ export function createTradingModule(deps: TradingModuleDeps): TradingModule {
     now: deps.now,
     events: deps.events,
     trailingStops: trailingStopsOf(triggers),
+    appropriateness: deps.appropriateness,
   });
   const engine = new TradingEngine({
     db: deps.db,

@@ -1,5 +1,6 @@
 import type { Book, TAccountSummary, TOpenPositionRequest, TOrdersQuery, TPosition } from '@openbourse/contracts';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import type { EventPublisher } from '../../platform/events/event-bus.js';
 import type { FeeSchedule, MarketHub } from '../market/index.js';
 import { accountSummary } from './account-summary.js';
@@ -23,6 +24,14 @@ import { tradingInstrument } from './trading-rules.js';
  * published as `position.changed` (one event per changed row) once it has committed.
  */
 
+/**
+ * A port onboarding fills: whether the user answered the appropriateness questions (ESMA, retail
+ * CFDs). Every live open is leveraged-product trading, so every live open asks; demo never does.
+ */
+export type AppropriatenessGate = {
+  hasAnsweredAppropriateness(userId: string): Promise<boolean>;
+};
+
 export type TradingOptions = {
   /** Treat USD and USDT as equal when converting P&L (disclosed in the UI). */
   usdIsUsdt: boolean;
@@ -33,6 +42,7 @@ export type TradingOptions = {
   events: EventPublisher<TradingEvents>;
   /** The trailing stops' current levels (the engine's triggers), shown with each position. */
   trailingStops: TrailingStops;
+  appropriateness: AppropriatenessGate;
 };
 
 export function createTradingService(db: TradingDb, hub: MarketHub, options: TradingOptions) {
@@ -62,7 +72,13 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
 
     /** Opens a market position or places a pending limit/stop order. */
     async open(userId: string, book: Book, request: TOpenPositionRequest): Promise<PositionRow> {
-      const row = await opens.submit(await prepareOpen(ctx, userId, book, request));
+      const prepared = await prepareOpen(ctx, userId, book, request);
+      // Before the first live trade the appropriateness questions must be answered (10193);
+      // asked after the order's own checks, so a malformed order hears its own reason first.
+      if (book === 'live' && !(await options.appropriateness.hasAnsweredAppropriateness(userId))) {
+        throw new AppError('APPROPRIATENESS_REQUIRED');
+      }
+      const row = await opens.submit(prepared);
       changed([row]);
       return row;
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditLedger } from '../../modules/ledger/index.js';
 import { notifyUser } from '../../modules/notify/index.js';
 import { type RegisteredRoute, registeredRoutes } from '../../platform/http/route.js';
+import { answerAppropriateness } from '../appropriateness.js';
 import { multipartBody, plainPng } from '../images.js';
 import type { TestApp } from '../test-app.js';
 import { createSignableUser } from '../test-users.js';
@@ -192,8 +193,11 @@ describe('the access matrix', () => {
     const userA = await createSignableUser(testApp);
     await fund(userA.id);
     const tokenA = await userA.signIn();
+    // Both may trade live: the appropriateness questions are answered (issue 16, 10193).
+    await answerAppropriateness(testApp.app, tokenA);
     const userB = await createSignableUser(testApp);
     await fund(userB.id);
+    await answerAppropriateness(testApp.app, await userB.signIn());
     const revoked = await createSignableUser(testApp);
     const expired = await createSignableUser(testApp);
     const operators = Object.fromEntries(

@@ -5,6 +5,7 @@ import { auditLedger } from '../../modules/ledger/index.js';
 import type { RegisteredRoute } from '../../platform/http/route.js';
 import { registeredRoutes } from '../../platform/http/route.js';
 import { seededRandom } from '../../platform/random.js';
+import { answerAppropriateness } from '../appropriateness.js';
 import type { TestApp } from '../test-app.js';
 import { createUserWithSession } from '../test-users.js';
 import { type AnswerProblem, findAnswerProblem } from './answer-check.js';
@@ -292,6 +293,7 @@ describe('the route fuzz', () => {
     const roles = ['reviewer', 'support', 'admin'].includes(route.auth) ? [route.auth] : ['user'];
     const user = await createUserWithSession(testApp, roles);
     await fundLive(testApp, user.id, '10000');
+    await answerAppropriateness(testApp.app, user.token);
     return user.token;
   }
 

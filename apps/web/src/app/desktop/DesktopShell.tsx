@@ -18,6 +18,7 @@ import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { SupportLink } from '../../shared/ui/SupportLink';
 import { Logo } from '../Logo';
 import { SandboxRibbon } from '../SandboxRibbon';
+import { WelcomeSlot } from '../WelcomeSlot';
 
 export function DesktopShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -26,6 +27,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
       <SandboxRibbon />
       {!hidesAllBars(pathname) && <DesktopTopBar />}
       <main id="main" className="ob-main" tabIndex={-1}>
+        <WelcomeSlot />
         {children}
       </main>
       {!hidesFooterAndTabBar(pathname) && <DesktopFooter />}

@@ -20,6 +20,7 @@ import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { LogoMark } from '../Logo';
 import { SandboxRibbon } from '../SandboxRibbon';
+import { WelcomeSlot } from '../WelcomeSlot';
 
 // Loaded on first use, keeping the modal code out of the first page.
 const SearchOverlay = lazy(() => import('../../modules/search/SearchOverlay'));
@@ -36,8 +37,13 @@ const TAB_ICONS: Record<string, typeof IconHome> = {
 
 const BOARD_KEY = 'showBoard';
 
-/** SPEC §2: `showBoard` in session storage; 0 (or nothing yet) shows the board, 1 the app. */
-function readShowBoard(): boolean {
+/**
+ * SPEC §2: `showBoard` in session storage; 0 (or nothing yet) shows the board, 1 the app. The
+ * board greets a visit that starts at the home page only: a deep link (an instrument shared in a
+ * chat, a page from an e-mail) opens the page asked for, never the board (issue 16, fix 9).
+ */
+function readShowBoard(pathname: string): boolean {
+  if (pathname !== '/') return false;
   try {
     return sessionStorage.getItem(BOARD_KEY) !== '1';
   } catch {
@@ -47,7 +53,7 @@ function readShowBoard(): boolean {
 
 export function MobileShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const [isBoardShown, setBoardShown] = useState(readShowBoard);
+  const [isBoardShown, setBoardShown] = useState(() => readShowBoard(pathname));
   const hideBars = hidesFooterAndTabBar(pathname);
 
   if (isBoardShown) {
@@ -70,6 +76,7 @@ export function MobileShell({ children }: { children: ReactNode }) {
       <SandboxRibbon />
       {!hidesAllBars(pathname) && <MobileTopBar />}
       <main id="main" className={hideBars ? 'ob-main' : 'ob-main ob-main--with-tabbar'} tabIndex={-1}>
+        <WelcomeSlot />
         {children}
       </main>
       {!hideBars && <MobileTabBar />}
@@ -174,9 +181,11 @@ function MobileTabBar() {
 function OnboardingBoard({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // Continue leads a visitor to registration and a signed-in user home (SPEC §2).
+  // Both buttons return to the page asked for, its query included (an invite link's code): Skip
+  // at once; Continue leads a visitor through registration first (SPEC §2), which comes back there.
   const { token } = useSession();
-  const continueTo = token ? '/' : '/pass/register';
+  const location = useLocation();
+  const asked = `${location.pathname}${location.search}${location.hash}`;
   return (
     <main className="ob-board" id="main" data-testid="onboarding-board">
       <Group justify="flex-end">
@@ -193,7 +202,8 @@ function OnboardingBoard({ onDone }: { onDone: () => void }) {
           fullWidth
           onClick={() => {
             onDone();
-            navigate(continueTo);
+            if (token) navigate(asked, { replace: true });
+            else navigate('/pass/register', { state: { from: asked } });
           }}
         >
           {t('onboarding.continue')}
@@ -204,7 +214,7 @@ function OnboardingBoard({ onDone }: { onDone: () => void }) {
           fullWidth
           onClick={() => {
             onDone();
-            navigate('/');
+            navigate(asked, { replace: true });
           }}
         >
           {t('onboarding.skip')}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { returnPathFrom } from '../../shared/routes';
 import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { GoogleButton } from './google/GoogleButton';
@@ -25,7 +26,10 @@ export default function LoginPage() {
   // The authenticator's code, or one of the recovery codes in its place (#16).
   const [factor, setFactor] = useState<SecondFactorKind>('totp');
   const [isCaptchaRunning, setCaptchaRunning] = useState(false);
-  const reason = (useLocation().state as { reason?: string } | null)?.reason;
+  const location = useLocation();
+  const reason = (location.state as { reason?: string } | null)?.reason;
+  // Sent here from a protected page: back there once signed in (issue 16, fix 9).
+  const returnTo = returnPathFrom(location.state) ?? '/';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +52,7 @@ export default function LoginPage() {
         ...(isTotpNeeded ? secondFactorBody(factor, values.totp) : {}),
         ...(captcha ? { captcha } : {}),
       });
-      navigate('/', { replace: true });
+      navigate(returnTo, { replace: true });
     } catch (error) {
       setCaptchaRunning(false);
       if (error instanceof ApiError && error.code === 10116) setTotpNeeded(true);

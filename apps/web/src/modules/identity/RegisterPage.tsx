@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { identityEndpoints } from '@openbourse/contracts/constants';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { returnPathFrom } from '../../shared/routes';
 import { AuthCard } from './AuthCard';
 import { solveCaptchaIfRequired } from './captcha';
 import { EmailCodeField } from './EmailCodeField';
@@ -18,6 +19,8 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Sent here from the page asked for (the phone's board): back there once registered.
+  const returnTo = returnPathFrom(useLocation().state) ?? '/profile';
   const settings = useAuthSettings();
   const register = useSignIn(identityEndpoints.register);
   const { values, set, setField, errors, setErrors, check } = useFormFields({
@@ -54,7 +57,7 @@ export default function RegisterPage() {
         ...(solved ? { captcha: solved } : {}),
       });
       notifications.show({ color: 'green', message: t('auth.registered'), autoClose: 3000 });
-      navigate('/profile', { replace: true });
+      navigate(returnTo, { replace: true });
     } catch {
       // The failure was announced by the mutation toast; the form keeps its values.
     }

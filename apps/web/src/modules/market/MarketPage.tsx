@@ -25,6 +25,7 @@ import { useWatchlist, type Watchlist } from './watchlist';
 // Trading is loaded beside the page, in its own chunks.
 const OrderTicket = lazy(loadOrderTicket);
 const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
+const TicketTour = lazy(() => import('../onboarding/TicketTour'));
 
 /**
  * /market (SPEC §2): instruments by type and the watchlist; on desktop the selected instrument
@@ -67,7 +68,7 @@ export default function MarketPage() {
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: isMobile ? 12 : 6, lg: isMobile ? 12 : 5 }}>
-          <Card withBorder padding={isMobile ? 'xs' : 'sm'}>
+          <Card withBorder padding={isMobile ? 'xs' : 'sm'} data-tour="instrument-list">
             <MarketTypeTabs
               value={tab}
               onChange={(next) => update({ tab: marketTabParam(next) })}
@@ -102,9 +103,14 @@ export default function MarketPage() {
           </Grid.Col>
         )}
       </Grid>
+      {params.get('tour') === '1' && (
+        <Suspense fallback={null}>
+          <TicketTour onEnd={() => update({ tour: null })} />
+        </Suspense>
+      )}
       {token && (
         <Suspense fallback={<Skeleton height={160} mt="lg" />}>
-          <Stack mt="lg">
+          <Stack mt="lg" data-tour="positions">
             <PositionsPanel dock={{ code: selected }} />
           </Stack>
         </Suspense>

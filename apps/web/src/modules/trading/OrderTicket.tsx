@@ -211,6 +211,7 @@ export default function OrderTicket({
             color={sideColour}
             autoContrast
             aria-label={t('trading.ticket.side')}
+            data-tour="ticket-side"
             data={[
               { value: 'long', label: sideLabelFor('long') },
               { value: 'short', label: sideLabelFor('short') },
@@ -283,6 +284,7 @@ export default function OrderTicket({
                 error={errors.lots}
                 required
                 data-testid="ticket-lots"
+                data-tour="ticket-lots"
               />
             ) : (
               <TextInput
@@ -311,6 +313,7 @@ export default function OrderTicket({
                 }
                 rightSectionWidth={52}
                 data-testid="ticket-amount"
+                data-tour="ticket-lots"
               />
             )}
             <Stack gap={6}>
@@ -373,6 +376,7 @@ export default function OrderTicket({
               onChange={(event) => fields.setStopLoss(event.currentTarget.value)}
               error={errors.stopLoss}
               data-testid="ticket-stop-loss"
+              data-tour="ticket-sltp"
             />
             <TextInput
               styles={INPUT_STYLES}
@@ -498,6 +502,7 @@ export default function OrderTicket({
           )}
         </Stack>
       </form>
+      {ticket.appropriatenessDialog}
       <ConfirmOrderModal
         opened={ticket.confirming}
         title={t('trading.confirm.title', { side: sideLabel, name: info.appName })}

@@ -3,11 +3,13 @@ import type { Decimal } from '@openbourse/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { formatUsdtAmount } from '../../shared/format/money';
 import { catalogueMessage } from '../../shared/i18n/i18n';
 import { useSession } from '../identity/session';
 import { useLocale } from '../market/use-locale';
+import { useAppropriatenessGate } from '../onboarding/appropriateness-gate';
 import { rememberPositions } from './position-events';
 import { leverageProblemText, lotsProblemText, priceProblemText } from './problem-text';
 import {
@@ -59,6 +61,8 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
   const summary = useAccountSummary();
   const rate = useRateToUsdt(info);
   const open = useOpenPosition();
+  // Before the first live trade: the appropriateness questions (issue 16, fix 7).
+  const appropriateness = useAppropriatenessGate(mode);
   const idBase = useId();
   const fieldId = (field: TicketField) => `${idBase}-${field}`;
 
@@ -214,6 +218,7 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
     }
     if (!canReview) return;
     setRefusal(null);
+    if (appropriateness.intercept(() => setConfirming(true))) return;
     setConfirming(true);
   };
 
@@ -247,6 +252,12 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
       setTouched(new Set());
       options.onPlaced?.();
     } catch (error) {
+      // Refused for unanswered appropriateness questions (10193): ask them, then confirm again.
+      if (error instanceof ApiError && error.code === 10193) {
+        setConfirming(false);
+        appropriateness.ask(() => setConfirming(true));
+        return;
+      }
       // The refusal is this ticket's: shown inside it (the mutation asks the app not to toast it),
       // and the dialog closes so the user sees it beside the inputs they will change.
       setRefusal(errorMessage(error));
@@ -340,6 +351,7 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
     isSending: open.isPending,
     confirming,
     setConfirming,
+    appropriatenessDialog: appropriateness.element,
   };
 }
 

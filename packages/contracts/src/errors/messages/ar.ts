@@ -146,6 +146,9 @@ export const ar: CatalogueMessages = {
   ALERT_LIMIT_REACHED: 'لديك بالفعل 50 تنبيه سعر نشطًا، وهو الحد الأقصى. احذف تنبيهًا لإضافة آخر.',
   ALERT_PRICE_ALREADY_REACHED:
     'بلغ السعر هذا المستوى بالفعل: اضبط تنبيه «أعلى من» فوق السعر الحالي، وتنبيه «أدنى من» تحته.',
+  APPROPRIATENESS_REQUIRED: 'أكمل أسئلة الملاءمة قبل أول صفقة حقيقية لك.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'تشير إجاباتك إلى أن هذا المنتج قد لا يكون مناسبًا لك: أكّد أنك قرأت التحذير للمتابعة.',
   SUBMITTED_FOR_REVIEW: 'أُرسل للمراجعة.',
   DEPOSIT_SUBMITTED: 'أُرسل الإيداع للمراجعة.',
   WITHDRAWAL_SUBMITTED: 'أُرسل طلب السحب للمراجعة.',

@@ -160,6 +160,9 @@ export const de: CatalogueMessages = {
     'Sie haben bereits 50 aktive Preisalarme, mehr sind nicht möglich. Löschen Sie einen, um einen neuen zu setzen.',
   ALERT_PRICE_ALREADY_REACHED:
     'Der Kurs hat dieses Niveau bereits erreicht: Setzen Sie einen Alarm „über“ oberhalb des aktuellen Kurses, „unter“ unterhalb davon.',
+  APPROPRIATENESS_REQUIRED: 'Beantworten Sie vor Ihrem ersten Live-Handel die Fragen zur Angemessenheit.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Ihren Antworten nach ist dieses Produkt für Sie möglicherweise nicht angemessen: Bestätigen Sie, dass Sie den Warnhinweis gelesen haben, um fortzufahren.',
   SUBMITTED_FOR_REVIEW: 'Zur Prüfung eingereicht.',
   DEPOSIT_SUBMITTED: 'Einzahlung zur Prüfung eingereicht.',
   WITHDRAWAL_SUBMITTED: 'Auszahlung zur Prüfung eingereicht.',

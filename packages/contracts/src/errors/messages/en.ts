@@ -147,6 +147,9 @@ export const en: CatalogueMessages = {
   ALERT_LIMIT_REACHED: 'You already have 50 active price alerts, the most allowed. Delete one to set another.',
   ALERT_PRICE_ALREADY_REACHED:
     'The price has already reached this level: set an alert above the current price for “above”, below it for “below”.',
+  APPROPRIATENESS_REQUIRED: 'Complete the appropriateness questions before your first live trade.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Your answers show this product may not be appropriate for you: confirm that you have read the warning to continue.',
   SUBMITTED_FOR_REVIEW: 'Submitted for review.',
   DEPOSIT_SUBMITTED: 'Deposit submitted for review.',
   WITHDRAWAL_SUBMITTED: 'Withdrawal submitted for review.',

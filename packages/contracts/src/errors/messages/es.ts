@@ -154,6 +154,9 @@ export const es: CatalogueMessages = {
   ALERT_LIMIT_REACHED: 'Ya tienes 50 alertas de precio activas, el máximo permitido. Elimina una para crear otra.',
   ALERT_PRICE_ALREADY_REACHED:
     'El precio ya ha alcanzado ese nivel: una alerta «por encima» se fija por encima del precio actual y una «por debajo», por debajo.',
+  APPROPRIATENESS_REQUIRED: 'Responda a las preguntas de conveniencia antes de su primera operación real.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Sus respuestas indican que este producto puede no ser adecuado para usted: confirme que ha leído la advertencia para continuar.',
   SUBMITTED_FOR_REVIEW: 'Enviado para su revisión.',
   DEPOSIT_SUBMITTED: 'Depósito enviado para su revisión.',
   WITHDRAWAL_SUBMITTED: 'Retirada enviada para su revisión.',

@@ -156,6 +156,9 @@ export const fr: CatalogueMessages = {
     'Vous avez déjà 50 alertes de prix actives, le maximum autorisé. Supprimez-en une pour en créer une autre.',
   ALERT_PRICE_ALREADY_REACHED:
     'Le prix a déjà atteint ce niveau : une alerte « au-dessus » se place au-dessus du prix actuel, une alerte « en dessous » en dessous.',
+  APPROPRIATENESS_REQUIRED: 'Répondez aux questions d’adéquation avant votre première opération réelle.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Vos réponses indiquent que ce produit peut ne pas vous convenir : confirmez avoir lu l’avertissement pour continuer.',
   SUBMITTED_FOR_REVIEW: 'Demande soumise pour examen.',
   DEPOSIT_SUBMITTED: 'Dépôt soumis pour examen.',
   WITHDRAWAL_SUBMITTED: 'Retrait soumis pour examen.',

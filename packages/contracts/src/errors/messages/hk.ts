@@ -139,6 +139,8 @@ export const hk: CatalogueMessages = {
   ALERT_NOT_FOUND: '沒有此價格提醒。',
   ALERT_LIMIT_REACHED: '你已有 50 個生效中的價格提醒，已達上限。請刪除一個後再設定。',
   ALERT_PRICE_ALREADY_REACHED: '價格已達到該水平：「高於」提醒須設於現價之上，「低於」提醒須設於現價之下。',
+  APPROPRIATENESS_REQUIRED: '請在首次真實交易前完成適當性問卷。',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED: '根據你的回答，此產品可能不適合你：請確認你已閱讀風險警告後繼續。',
   SUBMITTED_FOR_REVIEW: '已提交審批。',
   DEPOSIT_SUBMITTED: '存款申請已提交審批。',
   WITHDRAWAL_SUBMITTED: '提款申請已提交審批。',

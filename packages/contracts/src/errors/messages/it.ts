@@ -152,6 +152,9 @@ export const it: CatalogueMessages = {
   ALERT_LIMIT_REACHED: 'Hai già 50 avvisi di prezzo attivi, il massimo consentito. Eliminane uno per crearne un altro.',
   ALERT_PRICE_ALREADY_REACHED:
     'Il prezzo ha già raggiunto questo livello: un avviso “sopra” va impostato sopra il prezzo attuale, uno “sotto” al di sotto.',
+  APPROPRIATENESS_REQUIRED: 'Rispondi alle domande di adeguatezza prima della tua prima operazione reale.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    'Dalle tue risposte questo prodotto potrebbe non essere adatto a te: conferma di aver letto l’avvertenza per continuare.',
   SUBMITTED_FOR_REVIEW: 'Richiesta inviata per la verifica.',
   DEPOSIT_SUBMITTED: 'Deposito inviato per la verifica.',
   WITHDRAWAL_SUBMITTED: 'Prelievo inviato per la verifica.',

@@ -146,6 +146,9 @@ export const ja: CatalogueMessages = {
   ALERT_LIMIT_REACHED: '有効な価格アラートは既に上限の 50 件あります。新しく設定するには 1 件削除してください。',
   ALERT_PRICE_ALREADY_REACHED:
     '価格は既にこの水準に達しています。「以上」のアラートは現在値より上に、「以下」のアラートは現在値より下に設定してください。',
+  APPROPRIATENESS_REQUIRED: '初めての本番取引の前に、適合性に関する質問に回答してください。',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    '回答内容から、この商品はお客様に適合しない可能性があります。続行するには警告を読んだことを確認してください。',
   SUBMITTED_FOR_REVIEW: '申請を受け付けました。審査結果をお待ちください。',
   DEPOSIT_SUBMITTED: '入金申請を受け付けました。審査結果をお待ちください。',
   WITHDRAWAL_SUBMITTED: '出金申請を受け付けました。審査結果をお待ちください。',

@@ -144,6 +144,9 @@ export const ko: CatalogueMessages = {
   ALERT_LIMIT_REACHED: '활성 가격 알림이 이미 최대 50개입니다. 새로 설정하려면 하나를 삭제하세요.',
   ALERT_PRICE_ALREADY_REACHED:
     "가격이 이미 이 수준에 도달했습니다. '이상' 알림은 현재가보다 높게, '이하' 알림은 현재가보다 낮게 설정하세요.",
+  APPROPRIATENESS_REQUIRED: '첫 실거래 전에 적합성 질문에 답해 주세요.',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED:
+    '답변에 따르면 이 상품은 고객님께 적합하지 않을 수 있습니다. 계속하려면 경고를 읽었음을 확인해 주세요.',
   SUBMITTED_FOR_REVIEW: '심사 요청이 접수되었습니다.',
   DEPOSIT_SUBMITTED: '입금 신청이 접수되어 심사 중입니다.',
   WITHDRAWAL_SUBMITTED: '출금 신청이 접수되어 심사 중입니다.',

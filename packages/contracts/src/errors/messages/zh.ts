@@ -139,6 +139,8 @@ export const zh: CatalogueMessages = {
   ALERT_NOT_FOUND: '没有此价格提醒。',
   ALERT_LIMIT_REACHED: '你已有 50 个生效中的价格提醒，已达上限。请删除一个后再设置。',
   ALERT_PRICE_ALREADY_REACHED: '价格已达到该水平：“高于”提醒须设在当前价格之上，“低于”提醒须设在当前价格之下。',
+  APPROPRIATENESS_REQUIRED: '请在首次实盘交易前完成适当性问卷。',
+  APPROPRIATENESS_ACKNOWLEDGEMENT_REQUIRED: '根据你的回答，该产品可能不适合你：请确认你已阅读风险警告后继续。',
   SUBMITTED_FOR_REVIEW: '已提交审核。',
   DEPOSIT_SUBMITTED: '充值申请已提交审核。',
   WITHDRAWAL_SUBMITTED: '提现申请已提交审核。',
