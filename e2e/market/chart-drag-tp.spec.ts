@@ -29,8 +29,9 @@ test('the chart: an indicator from its menu, and a take profit dragged on the ch
 
   await page.goto(`/market?tab=2&code=${CODE}`);
   const chart = page.getByTestId('chart-panel');
-  // Without history, the chart appears with the feed's first prices.
-  await expect(chart.getByRole('img')).toBeVisible();
+  // Without history, the chart appears with the feed's first prices (its code and texts load lazily:
+  // a generous ceiling for a loaded machine, not a duration).
+  await expect(chart.getByRole('img')).toBeVisible({ timeout: 60_000 });
 
   // The legend names the bar's open, high, low and close; RSI comes from the indicator menu.
   const legend = chart.getByTestId('chart-legend');
