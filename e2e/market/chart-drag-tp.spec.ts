@@ -10,10 +10,10 @@ async function setPrice(page: Page, price: string) {
   expect(response.ok()).toBe(true);
 }
 
-/** The take profit a position row shows ("TP 23.5" → 23.5). */
+/** The take profit a position row shows ("TP 23.500" → 23.5; LINKUSDT prices show 3 decimals, and the next cell's digits follow at once in the row's text). */
 async function takeProfitOf(page: Page, orderNo: string): Promise<number> {
   const text = (await page.getByTestId(`position-row-${orderNo}`).textContent()) ?? '';
-  const match = /TP\s*([\d,]+(?:\.\d+)?)/.exec(text);
+  const match = /TP\s*([\d,]+\.\d{3})/.exec(text);
   return match?.[1] ? Number(match[1].replaceAll(',', '')) : Number.NaN;
 }
 
