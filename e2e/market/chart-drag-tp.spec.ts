@@ -64,6 +64,8 @@ test('the chart: an indicator from its menu, and a take profit dragged on the ch
 
   /** Drags the handle `dy` pixels (negative: up) with the mouse, in small steps as a hand would. */
   const drag = async (dy: number) => {
+    // The positions table is further down the page: bring the chart's line into the viewport first.
+    await handle.scrollIntoViewIfNeeded();
     const box = await handle.boundingBox();
     if (!box) throw new Error('the take-profit handle has no box');
     const x = box.x + box.width / 2;
