@@ -33,17 +33,20 @@ type Props = {
   /** Whether the instrument's feed has gone quiet (its badge shows above the chart). */
   stale: boolean;
   height?: number;
+  /** The chart grows to fill the height its container gives it (beside a taller order ticket). */
+  fill?: boolean;
 };
 
 /**
  * Candles of one instrument with an interval switch (1m … 1d), the feed's badge above them,
  * and "No data yet" instead of a chart when the feed has recorded nothing (SPEC §0.2).
  */
-export function ChartPanel({ code, name, precision, stale, height = 360 }: Props) {
+export function ChartPanel({ code, name, precision, stale, height = 360, fill = false }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [interval, setIntervalState] = useState<CandleInterval>(storedInterval);
   const candles = useCandles(code, interval);
+  const panelRef = useRef<HTMLDivElement>(null);
   const changeInterval = (value: string) => {
     if (!(CANDLE_INTERVALS as readonly string[]).includes(value)) return;
     setIntervalState(value as CandleInterval);
@@ -99,7 +102,14 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
       : '';
 
   return (
-    <Stack gap="xs" component="section" aria-label={t('market.chart.title', { name })} data-testid="chart-panel">
+    <Stack
+      ref={panelRef}
+      gap="xs"
+      component="section"
+      aria-label={t('market.chart.title', { name })}
+      className={fill ? 'ob-chart-panel ob-chart-panel--fill' : 'ob-chart-panel'}
+      data-testid="chart-panel"
+    >
       <Group justify="space-between" gap="xs">
         <SegmentedControl
           size="xs"
@@ -136,6 +146,7 @@ export function ChartPanel({ code, name, precision, stale, height = 360 }: Props
               label={label}
               height={height}
               onSourceChange={readCandlesAgain}
+              panelRef={panelRef}
             />
           </Suspense>
           {/* The chart library's licence asks for this attribution and link. */}

@@ -113,14 +113,17 @@ function InstrumentDetail({
       <InstrumentHeader info={info} headingOrder={1} priceTestId="instrument-price" />
       <TradingStatus info={info} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: isMobile ? 12 : 8 }}>
-          <Card withBorder padding={isMobile ? 'sm' : 'lg'}>
+        {/* The chart fills its column down to the ticket's end (no blank area under it); what
+            is stacked under the chart in this column later takes its share of that height. */}
+        <Grid.Col span={{ base: 12, md: isMobile ? 12 : 8 }} className="ob-chart-column">
+          <Card withBorder padding={isMobile ? 'sm' : 'lg'} className="ob-chart-card">
             <ChartPanel
               code={info.code}
               name={info.appName}
               precision={info.precision}
               stale={info.stale}
               height={isMobile ? 280 : 420}
+              fill={!isMobile}
             />
           </Card>
         </Grid.Col>
