@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { GUARDED_PORT, GUARDED_URL, MAIN_PORT } from '../ports';
 import { injectWallet } from './wallet-stub';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { MAIN_PORT } from '../ports';
 import { authenticatorCode } from './helpers';

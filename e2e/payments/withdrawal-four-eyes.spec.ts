@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
