@@ -66,13 +66,20 @@ const rows = [...files]
     const { encoding, bytes } = served(file);
     const kind = file.endsWith('.js') ? 'js' : 'css';
     totals[kind] += bytes;
-    return { file, encoding, servedKb: +(bytes / 1024).toFixed(2), rawKb: +(statSync(path.join(dist, file)).size / 1024).toFixed(2) };
+    return {
+      file,
+      encoding,
+      servedKb: +(bytes / 1024).toFixed(2),
+      rawKb: +(statSync(path.join(dist, file)).size / 1024).toFixed(2),
+    };
   })
   .sort((a, b) => b.servedKb - a.servedKb);
 console.table(rows);
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const blocking = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
-console.log(`initial JavaScript for / (${language}): ${(totals.js / 1024).toFixed(1)} KB as served; budget ${budgetKb} KB`);
+console.log(
+  `initial JavaScript for / (${language}): ${(totals.js / 1024).toFixed(1)} KB as served; budget ${budgetKb} KB`,
+);
 console.log(
   `initial CSS for / (${language}): ${(totals.css / 1024).toFixed(1)} KB as served, of which render-blocking (linked from index.html): ${(blocking.reduce((sum, file) => sum + served(file).bytes, 0) / 1024).toFixed(1)} KB`,
 );

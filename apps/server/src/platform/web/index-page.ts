@@ -6,6 +6,14 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]
 // The last deflate block: final, stored, empty (RFC 1951 §3.2.4).
 const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
+/**
+ * CRC-32 continued over `data`. An empty Buffer is skipped: Node's zlib.crc32 answers 0 for an
+ * empty Buffer with no backing store (Buffer.from('')) whatever the running value.
+ */
+function crcOver(data: Buffer, running: number): number {
+  return data.length === 0 ? running : crc32(data, running);
+}
+
 /** A non-final stored deflate block holding `data` (at most 65,535 bytes), byte-aligned. */
 function storedBlock(data: Buffer): Buffer {
   const header = Buffer.alloc(5);
@@ -36,7 +44,7 @@ export function prepareIndexPage(template: string): IndexPage {
   const deflated = parts.map((part) =>
     deflateRawSync(part, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH }),
   );
-  const firstCrc = crc32(parts[0] ?? Buffer.alloc(0));
+  const firstCrc = crcOver(parts[0] ?? Buffer.alloc(0), 0);
   const fixedLength = parts.reduce((sum, part) => sum + part.length, 0);
 
   const identity = (nonce: string): Buffer => {
@@ -56,8 +64,8 @@ export function prepareIndexPage(template: string): IndexPage {
     deflated.forEach((block, index) => {
       if (index > 0) {
         pieces.push(storedBlock(value));
-        crc = crc32(value, crc);
-        crc = crc32(parts[index] as Buffer, crc);
+        crc = crcOver(value, crc);
+        crc = crcOver(parts[index] as Buffer, crc);
       }
       pieces.push(block);
     });

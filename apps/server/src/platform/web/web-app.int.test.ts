@@ -125,7 +125,13 @@ describe('the web app, sent precompressed', () => {
 
 describe('the index page splice', () => {
   it('makes a valid gzip member for any nonce, with or without placeholders, of any size', () => {
-    const templates = ['', 'no placeholder at all', '__CSP_NONCE__', `a__CSP_NONCE__b__CSP_NONCE__`, 'x'.repeat(100_000)];
+    const templates = [
+      '',
+      'no placeholder at all',
+      '__CSP_NONCE__',
+      `a__CSP_NONCE__b__CSP_NONCE__`,
+      'x'.repeat(100_000),
+    ];
     for (const template of templates) {
       const page = prepareIndexPage(template);
       for (const nonce of ['', 'abc', 'Zm9vYmFyYmF6cXV4MTIzNA==']) {
