@@ -2,11 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineCssPerComponent } from './vite-mantine-css';
+import { precompress } from './vite-precompress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineCssPerComponent(), precompress()],
   resolve: {
     // The web compiles the shared packages from source: one build, tree-shaken. Exact matches
     // first, so `@openbourse/contracts/constants` (the zod-free entry) is not read as a path

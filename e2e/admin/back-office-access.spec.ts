@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { seriousViolations, signInNewOperator, signInWithTwoFactor } from './operators';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { seriousViolations, signInNewOperator } from './operators';
 
 test('axe finds no serious or critical violation on any back-office area, in English and in Arabic', async ({

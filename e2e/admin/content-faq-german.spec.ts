@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { seriousViolations, signInNewOperator } from './operators';
 
 test('an admin edits a FAQ entry in German and German readers see it on /help/faq at once', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { seededPageTitle } from '../seed-texts';
 
 test('a visitor opens a policy from the footer and reads it in English, then in German', async ({ page }) => {

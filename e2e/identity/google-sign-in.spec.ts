@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // The main e2e server is configured with a real local OpenID provider standing in for Google
 // (scripts/e2e-server.mjs); it signs in google-journey@example.test with a verified e-mail.

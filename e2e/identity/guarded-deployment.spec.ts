@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { GUARDED_URL } from '../ports';
 
 // scripts/e2e-server.mjs "guarded": ACCESS_GUARD=true and WALLET_ONLY=true.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { authenticatorCode, newIdentity, registerThroughForm } from './helpers';
 
 test('turning two-factor authentication off asks for the password as well as a code', async ({ page }) => {

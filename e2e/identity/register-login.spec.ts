@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { codeFor, newIdentity, registerThroughForm } from './helpers';
 
 test('a visitor registers with the e-mailed code, sees the profile, logs out and logs back in', async ({ page }) => {

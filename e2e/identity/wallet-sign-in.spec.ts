@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { expect, type Page, test } from '../fixtures';
 import { GUARDED_PORT, GUARDED_URL, MAIN_PORT } from '../ports';
 import { injectWallet } from './wallet-stub';
 

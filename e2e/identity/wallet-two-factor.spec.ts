@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { expect, test } from '../fixtures';
 import { MAIN_PORT } from '../ports';
 import { authenticatorCode } from './helpers';
 import { injectWallet } from './wallet-stub';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 test('the mobile home shows USDT and USDC cards to a signed-in user only, in the chosen book', async ({ page }) => {

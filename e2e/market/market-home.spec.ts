@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 test('the home market list moves live, names its sandbox source, and a row opens the detail with a chart', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 test('the mobile search finds BTC by name and code, opens the detail, and says when nothing matches', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
+import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { MAIN_MAIL_PORT } from '../ports';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { seededPageTitle } from '../seed-texts';
 
 test('the onboarding board continues a visitor to registration and is not shown again this session', async ({

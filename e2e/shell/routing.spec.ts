@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { seededPageTitle } from '../seed-texts';
 
 test('an unknown route lands on the home page', async ({ page }) => {

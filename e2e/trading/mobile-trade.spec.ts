@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 test('on a phone, a demo user opens a position from the instrument page in a full-screen confirmation and finds it in the profile', async ({
