@@ -1,3 +1,5 @@
+// First: before any zod module loads, so no page of the app asks the CSP for eval.
+import './shared/csp/zod-jitless';
 // Mantine's global parts; each component's styles come with the component, in the chunk that
 // uses it (vite-mantine-css.ts), so the first paint waits only for what the first page shows.
 import '@mantine/core/styles/baseline.layer.css';
