@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Playwright's `test`, where every journey fails if the Content-Security-Policy refused
@@ -32,5 +32,5 @@ export const test = base.extend({
   },
 });
 
-export type { Page };
+export type { Locator, Page };
 export { expect };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from './helpers';
 
 test('a new user picks the demo in onboarding, sees 100,000 USDT and walks the ticket tour', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from './helpers';
 
 /** Moves LINKUSDT on the e2e server's test feed (this journey's own instrument). */

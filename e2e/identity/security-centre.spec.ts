@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import { authenticatorCode, newIdentity, registerThroughForm } from './helpers';
 
 /** The security centre (#16): sessions in use, "sign out everywhere", two-factor recovery codes. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 /** Moves DOTUSDT on the e2e server's test feed (this journey's own instrument). */

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 // Issue 16: one rise/fall convention everywhere, by language until the reader picks one.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // Issue 16, fix 8: the home page promised fixed-term savings and charity auctions that do not
 // exist yet, and showed "Registered users 1" on a new deployment.

@@ -1,4 +1,4 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, test } from '../fixtures';
 
 /** The 24 h changes in the table's order, as numbers (an instrument without one is null). */
 async function changes(table: Locator): Promise<(number | null)[]> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // Issue 16, fix 9: the phone's market list showed few rows a screen and broke long names
 // mid-word. On a 390×844 phone: at least twelve rows in one screen, names cut with an ellipsis.

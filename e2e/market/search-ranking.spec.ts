@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // Issue 16, fix 5: "eth" listed 20 instruments, every "… / Tether" containing "eth", and the
 // desktop had no search at all.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 test('a deep link opens the page asked for, never the onboarding board', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 /** The text of the error Mantine ties to an input (aria-describedby → the "-error" element). */
