@@ -1,42 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@openbourse/contracts';
-import { describe, expect, it } from 'vitest';
-import { flattenTexts, type TextTree } from '../../shared/i18n/flatten-texts';
+import { describeAreaLocales } from '../../shared/i18n/area-locales.testkit';
 
-/** The back office's texts (`locales/<area>.<language>.json`): every area in all ten languages, the same keys, no empty text. */
-const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'locales');
-
-const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
-const areas = [...new Set(files.map((file) => file.split('.')[0] ?? ''))];
-const read = (area: string, language: string) =>
-  flattenTexts(JSON.parse(readFileSync(path.join(dir, `${area}.${language}.json`), 'utf8')) as TextTree);
-
-describe('back-office locale files', () => {
-  it('are named <area>.<language>.json for a known language', () => {
-    expect(
-      files.filter(
-        (file) => !/^[a-z-]+\.[a-z]{2}\.json$/.test(file) || !LANGUAGES.some((l) => file.endsWith(`.${l}.json`)),
-      ),
-    ).toEqual([]);
-    expect(areas).toContain('shell');
-  });
-
-  describe.each(areas)('%s', (area) => {
-    it('exists in every language', () => {
-      expect(LANGUAGES.filter((language) => !files.includes(`${area}.${language}.json`))).toEqual([]);
-    });
-
-    it.each(LANGUAGES)('%s has exactly the English keys, each with text and its placeholders', (language) => {
-      const english = read(area, 'en');
-      const texts = read(area, language);
-      expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
-      expect([...texts].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
-      for (const [key, text] of english) {
-        for (const placeholder of text.match(/\{\{\w+\}\}/g) ?? []) {
-          expect(texts.get(key), `${area}.${language} ${key}`).toContain(placeholder);
-        }
-      }
-    });
-  });
+/** The back office's texts, one file per area. */
+describeAreaLocales('back-office locale files', path.join(path.dirname(new URL(import.meta.url).pathname), 'locales'), {
+  areas: ['shell'],
 });
