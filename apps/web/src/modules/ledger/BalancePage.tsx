@@ -7,7 +7,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  Pagination,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -23,10 +22,12 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageNav } from '../../shared/ui/PageNav';
 import { QueryState } from '../../shared/ui/QueryState';
 import { type AccountMode, useSession } from '../identity/session';
 import { useLocale } from '../market/use-locale';
 import { AmountText } from './AmountText';
+import { BalancesTable } from './BalancesTable';
 import {
   downloadStatementCsv,
   downloadTradesCsv,
@@ -77,9 +78,6 @@ export default function BalancePage() {
   );
 }
 
-/** The assets a live user can deposit and withdraw from the balance page (#15). */
-const MOVABLE_ASSETS = new Set(['USDT', 'USDC']);
-
 function Balances() {
   const { t } = useTranslation();
   const balances = useBalances();
@@ -104,72 +102,7 @@ function Balances() {
       </Group>
       <QueryState query={balances} empty={t('ledger.noBalances')}>
         {(rows) => (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-labelledby="ledger-balances" striped data-testid="balances-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('ledger.asset')}</Table.Th>
-                  <Table.Th scope="col" ta="end">
-                    {t('ledger.available')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="end">
-                    {t('ledger.held')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="end">
-                    {t('ledger.total')}
-                  </Table.Th>
-                  {hasActions && (
-                    <Table.Th scope="col" ta="end">
-                      {t('money.actions')}
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.asset}>
-                    <Table.Th scope="row">{row.asset}</Table.Th>
-                    <Table.Td ta="end">
-                      <AmountText value={row.available} decimals={row.decimals} asset={row.asset} />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <AmountText value={row.held} decimals={row.decimals} asset={row.asset} />
-                    </Table.Td>
-                    <Table.Td ta="end" fw={600}>
-                      <AmountText value={row.total} decimals={row.decimals} asset={row.asset} />
-                    </Table.Td>
-                    {hasActions && (
-                      <Table.Td ta="end">
-                        {MOVABLE_ASSETS.has(row.asset) && (
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Button
-                              component={Link}
-                              to={`/deposit?asset=${row.asset}`}
-                              size="compact-sm"
-                              aria-label={t('money.depositAsset', { asset: row.asset })}
-                              data-testid={`deposit-${row.asset}`}
-                            >
-                              {t('money.deposit')}
-                            </Button>
-                            <Button
-                              component={Link}
-                              to={`/withdraw?asset=${row.asset}`}
-                              size="compact-sm"
-                              variant="default"
-                              aria-label={t('money.withdrawAsset', { asset: row.asset })}
-                              data-testid={`withdraw-${row.asset}`}
-                            >
-                              {t('money.withdraw')}
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <BalancesTable rows={rows} withActions={hasActions} labelledBy="ledger-balances" testId="balances-table" />
         )}
       </QueryState>
     </Card>
@@ -288,22 +221,7 @@ function LedgerStatement({ mode, toggle }: { mode: AccountMode; toggle: ReactNod
           )
         }
       </QueryState>
-      {pages > 1 && (
-        <Group component="nav" aria-label={t('ledger.pages')} justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? t('ledger.previousPage') : t('ledger.nextPage'),
-            })}
-            getItemProps={(item) => ({
-              'aria-label': t('ledger.page', { page: item }),
-              'aria-current': item === page ? 'page' : undefined,
-            })}
-          />
-        </Group>
-      )}
+      <PageNav pages={pages} page={page} onChange={setPage} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
-import { Group, Pagination, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageNav } from '../../shared/ui/PageNav';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useLocale } from '../market/use-locale';
 import { SideBadge } from '../trading/TradingParts';
@@ -98,22 +99,7 @@ export function TradeStatement() {
           )
         }
       </QueryState>
-      {pages > 1 && (
-        <Group component="nav" aria-label={t('ledger.pages')} justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? t('ledger.previousPage') : t('ledger.nextPage'),
-            })}
-            getItemProps={(item) => ({
-              'aria-label': t('ledger.page', { page: item }),
-              'aria-current': item === page ? 'page' : undefined,
-            })}
-          />
-        </Group>
-      )}
+      <PageNav pages={pages} page={page} onChange={setPage} />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import type { TAccountSummary } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useAlerts } from '../alerts/alerts.api';
-import { AmountText } from '../ledger/AmountText';
+import { BalancesTable } from '../ledger/BalancesTable';
 import { useBalances } from '../ledger/ledger.api';
 import { useLocale } from '../market/use-locale';
 import { PnlText } from './TradingParts';
@@ -33,43 +33,7 @@ export function AccountTab() {
   return (
     <section aria-label={t('alerts.dock.balances')} data-testid="dock-account">
       <QueryState query={balances} empty={t('ledger.noBalances')}>
-        {(rows) => (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
-              <Table.Caption className="ob-visually-hidden">{t('alerts.dock.balances')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('ledger.asset')}</Table.Th>
-                  <Table.Th scope="col" ta="end">
-                    {t('ledger.available')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="end">
-                    {t('ledger.held')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="end">
-                    {t('ledger.total')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.asset}>
-                    <Table.Th scope="row">{row.asset}</Table.Th>
-                    <Table.Td ta="end">
-                      <AmountText value={row.available} decimals={row.decimals} />
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      <AmountText value={row.held} decimals={row.decimals} />
-                    </Table.Td>
-                    <Table.Td ta="end" fw={600}>
-                      <AmountText value={row.total} decimals={row.decimals} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        {(rows) => <BalancesTable rows={rows} caption={t('alerts.dock.balances')} />}
       </QueryState>
       <Anchor component={Link} to="/profile/balance" size="sm" mt="xs" display="inline-block">
         {t('alerts.dock.statement')}

@@ -1,7 +1,8 @@
-import { Badge, NativeSelect, Pagination, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { CLOSE_REASONS, type CloseReason } from '@openbourse/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageNav } from '../../shared/ui/PageNav';
 import { NO_VALUE } from '../market/format';
 import { type Column, OrdersList, useSharedColumns } from './PositionParts';
 import { PnlText } from './TradingParts';
@@ -100,22 +101,7 @@ export function HistoryTab() {
         caption={t('trading.positions.historyCaption')}
         empty={code === '' && reason === '' ? t('trading.positions.noHistory') : t('trading.positions.noHistoryMatch')}
       />
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? t('ledger.previousPage') : t('ledger.nextPage'),
-          })}
-          getItemProps={(item) => ({
-            'aria-label': t('ledger.page', { page: item }),
-            'aria-current': item === page ? 'page' : undefined,
-          })}
-          data-testid="history-pages"
-        />
-      )}
+      <PageNav pages={pages} page={page} onChange={setPage} size="sm" testId="history-pages" />
     </Stack>
   );
 }
