@@ -119,6 +119,7 @@ describe('the back-office users routes', () => {
       'createdAt',
       'expiresAt',
       'id',
+      'ip',
       'lastUsedAt',
       'userAgent',
     ]);
