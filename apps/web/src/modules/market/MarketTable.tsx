@@ -154,7 +154,7 @@ export function DenseMarketList({ items, watchlist }: { items: TMarketItem[]; wa
           <Link to={instrumentHref(item)} className="ob-dense-link">
             <InstrumentLogo item={item} size={22} />
             <span className="ob-dense-name">
-              <span className="ob-dense-app-name" data-testid="market-row-name">
+              <span className="ob-dense-app-name" data-testid="market-row-name" dir="auto">
                 {item.appName}
               </span>
               <span className="ob-market-code ob-dense-code">{item.code}</span>

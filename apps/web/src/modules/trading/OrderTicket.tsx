@@ -169,7 +169,7 @@ export default function OrderTicket({
     <Stack gap={0} align="center" data-testid={`ticket-side-${value}`}>
       <span>{t(`trading.side.${value}`)}</span>
       {fillPrice && (
-        <Text component="span" size="xs" className="ob-amount" data-testid={`ticket-fill-${value}`}>
+        <Text component="span" size="xs" className="ob-amount ob-ticket-fill" data-testid={`ticket-fill-${value}`}>
           {t('trading.ticket.fillAt', {
             price: price(fillPrice.toString()),
             fee: preview?.fee ? formatUsdtAmount(preview.fee, locale) : none,
