@@ -44,12 +44,13 @@ test('the home market list moves live, names its sandbox source, and a row opens
 });
 
 test("a quiet instrument's chart says it has no data yet, then appears with its first price", async ({ page }) => {
-  // LINKUSDT follows the test feed and has had no price in this deployment.
-  await page.goto('/market?tab=2&code=LINKUSDT');
+  // ETCUSDT follows the test feed and no other journey prices it: it has had no price in this
+  // deployment (LINKUSDT, its twin in sizes, is moved by several journeys).
+  await page.goto('/market?tab=2&code=ETCUSDT');
   const chart = page.getByTestId('chart-panel');
   await expect(chart.getByTestId('chart-empty')).toBeVisible();
   const response = await page.request.post('/__test/market/ticks', {
-    data: { ticks: [{ code: 'LINKUSDT', price: '14.5' }] },
+    data: { ticks: [{ code: 'ETCUSDT', price: '14.5' }] },
   });
   expect(response.ok()).toBe(true);
   await expect(chart.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
