@@ -46,9 +46,9 @@ test('the search overlay shows a nothing-found state and finds help content', as
   await page.goto('/');
   await page.getByRole('button', { name: 'Skip' }).click();
   await page.getByTestId('open-search').click();
-  const input = page.getByRole('searchbox');
+  const input = page.getByRole('combobox');
   await input.fill('zzqqxx');
   await expect(page.getByTestId('search-nothing-found')).toBeVisible();
   await input.fill(seededPageTitle('en', 'privacy').slice(0, 7));
-  await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
 });

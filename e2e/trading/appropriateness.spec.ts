@@ -10,7 +10,21 @@ async function setPrice(page: Page, price: string, code: string) {
 test('a live order first asks the appropriateness questions; with the warning acknowledged, the order goes on to its confirmation', async ({
   page,
 }) => {
+  test.slow();
   await registerThroughForm(page, newIdentity('approp'));
+  // Live money first, from the sandbox faucet: the ticket refuses an order the account cannot
+  // pay for before any question is asked.
+  await page.goto('/deposit?asset=USDT&network=local');
+  await expect(page.getByTestId('deposit-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  const depositAddress = (await page.getByTestId('deposit-address').textContent()) ?? '';
+  await page.goto('/sandbox/faucet');
+  await page.getByTestId('faucet-address').fill(depositAddress);
+  await page.getByTestId('faucet-amount').fill('500');
+  await page.getByTestId('faucet-submit').click();
+  await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);
+  await page.goto('/deposit?asset=USDT&network=local');
+  await expect(page.getByTestId('deposit-row').first()).toHaveAttribute('data-status', 'credited', { timeout: 45_000 });
+
   await setPrice(page, '12', 'LINKUSDT');
   await page.goto('/market?tab=2&code=LINKUSDT');
   const ticket = page.getByTestId('order-ticket');
