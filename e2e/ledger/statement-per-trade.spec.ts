@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
-/** Moves DOTUSDT on the e2e server's test feed (this journey's own instrument). */
+/** Moves ICPUSDT on the e2e server's test feed (this journey's own instrument). */
 async function setPrice(page: Page, price: string) {
-  const response = await page.request.post('/__test/market/ticks', { data: { ticks: [{ code: 'DOTUSDT', price }] } });
+  const response = await page.request.post('/__test/market/ticks', { data: { ticks: [{ code: 'ICPUSDT', price }] } });
   expect(response.ok()).toBe(true);
 }
 
@@ -17,7 +17,7 @@ test('the statement shows one line per closed trade with its P&L and fee; the to
   await expect(page.getByText('Switched to Demo Account')).toBeVisible();
   await setPrice(page, '5');
 
-  await page.goto('/market?tab=2&code=DOTUSDT');
+  await page.goto('/market?tab=2&code=ICPUSDT');
   const ticket = page.getByTestId('order-ticket');
   await ticket.getByTestId('ticket-side-long').click();
   await ticket.getByTestId('ticket-lots').fill('10');
@@ -29,14 +29,14 @@ test('the statement shows one line per closed trade with its P&L and fee; the to
   }).toPass();
   await ticket.getByTestId('ticket-submit').click();
   const confirm = page.getByTestId('confirm-order');
-  await expect(confirm).toContainText('DOTUSDT');
+  await expect(confirm).toContainText('ICPUSDT');
   // The test feed ticks only when told; keep it fresh for the confirmation.
   await setPrice(page, '5');
   await confirm.getByTestId('confirm-order-submit').click();
 
   const panel = page.getByTestId('positions-panel');
   const row = panel.locator('[data-testid^="position-row-"]').first();
-  await expect(row).toContainText('DOTUSDT');
+  await expect(row).toContainText('ICPUSDT');
   const orderNo = (await row.getAttribute('data-testid'))?.replace('position-row-', '') ?? '';
 
   // (5.5 − 5) × 10 = +5 realised; the fee was 0.1% of the 50 USDT opened.
@@ -50,7 +50,7 @@ test('the statement shows one line per closed trade with its P&L and fee; the to
   await page.goto('/profile/balance');
   const trades = page.getByTestId('trade-line');
   await expect(trades).toHaveCount(1);
-  await expect(trades).toContainText('DOTUSDT');
+  await expect(trades).toContainText('ICPUSDT');
   await expect(trades.getByTestId('trade-pnl')).toContainText('+5.00');
   await expect(trades.getByTestId('trade-fee')).toContainText('0.05');
   await expect(trades.getByTestId('trade-net')).toContainText('+4.95');
@@ -68,7 +68,7 @@ test('the statement shows one line per closed trade with its P&L and fee; the to
     'orderNo,code,side,lots,openedAt,openPrice,closedAt,closePrice,closeReason,realisedPnl,fee,net',
   );
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(/^[^,]+,DOTUSDT,long,10,/);
+  expect(lines[1]).toMatch(/^[^,]+,ICPUSDT,long,10,/);
   expect(lines[1]).toMatch(/,manual,5\.0+,0\.050*,4\.950*$/);
 
   // The ledger's lines behind the toggle: the fee, the P&L and the margin moves of that trade.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 /** Moves an instrument on the e2e server's test feed (a feed production cannot enable). */
-async function setPrice(page: Page, price: string, code = 'DOTUSDT') {
+async function setPrice(page: Page, price: string, code = 'ATOMUSDT') {
   const response = await page.request.post('/__test/market/ticks', { data: { ticks: [{ code, price }] } });
   expect(response.ok()).toBe(true);
 }
@@ -23,8 +23,8 @@ test('on a phone, the sticky Buy and Sell bar opens the ticket as a bottom sheet
 
   await tabBar.getByRole('link', { name: 'Home' }).click();
   await page.getByTestId('open-search').click();
-  await page.getByRole('dialog').getByRole('searchbox').fill('polkadot');
-  await page.getByRole('dialog').getByTestId('search-result-DOTUSDT').click();
+  await page.getByRole('dialog').getByRole('combobox').fill('cosmos');
+  await page.getByRole('dialog').getByTestId('search-result-ATOMUSDT').click();
   await expect(page.getByTestId('instrument-page')).toBeVisible();
 
   // The bar sits above the tab bar, shows the price a market order fills at, and the page
@@ -48,7 +48,7 @@ test('on a phone, the sticky Buy and Sell bar opens the ticket as a bottom sheet
 
   // Sell opens the sheet with Sell chosen; focus is inside it and it closes.
   await bar.getByTestId('trade-bar-sell').tap();
-  const sheet = page.getByRole('dialog', { name: 'Trade Polkadot' });
+  const sheet = page.getByRole('dialog', { name: 'Trade Cosmos' });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByTestId('ticket-submit')).toHaveText('Review sell order');
   await expect.poll(() => sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -76,5 +76,5 @@ test('on a phone, the sticky Buy and Sell bar opens the ticket as a bottom sheet
 
   await tabBar.getByRole('link', { name: 'Profile' }).click();
   const panel = page.getByTestId('positions-panel');
-  await expect(panel.locator('[data-testid^="position-row-"]').first()).toContainText('DOTUSDT');
+  await expect(panel.locator('[data-testid^="position-row-"]').first()).toContainText('ATOMUSDT');
 });

@@ -16,7 +16,7 @@ test('on a phone, a demo user opens a position from the instrument page in a ful
 
   await tabBar.getByRole('link', { name: 'Home' }).click();
   await page.getByTestId('open-search').click();
-  await page.getByRole('dialog').getByRole('searchbox').fill('ethereum');
+  await page.getByRole('dialog').getByRole('combobox').fill('ethereum');
   await page.getByRole('dialog').getByTestId('search-result-ETHUSDT').click();
   await expect(page.getByTestId('instrument-page')).toBeVisible();
 

@@ -212,7 +212,10 @@ function ChartView({
     return () => {
       chart.unsubscribeCrosshairMove(follow);
       setView(null);
-      chart.remove();
+      // After every other clean-up of this unmount: the series, indicator and position-line
+      // effects (this component's later ones and its children's) still remove their parts from
+      // the chart, which throws ("Value is undefined") once the chart itself is gone.
+      queueMicrotask(() => chart.remove());
       fittedRef.current = '';
     };
   }, []);
