@@ -7,15 +7,20 @@ test('a deep link opens the page asked for, never the onboarding board', async (
   await expect(page.getByTestId('onboarding-board')).toHaveCount(0);
   await expect(page).toHaveURL(/code=BTCUSDT/);
 
-  // The tab bar covers nothing: the page's end scrolls clear of it.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const tabBarTop = (await page.getByTestId('tab-bar').boundingBox())?.y ?? 0;
-  const mainBottom = await page.evaluate(() => {
-    const main = document.getElementById('main');
-    const last = main?.lastElementChild;
-    return last ? last.getBoundingClientRect().bottom : 0;
-  });
-  expect(mainBottom).toBeLessThanOrEqual(tabBarTop);
+  // The tab bar covers nothing: the page's end scrolls clear of it. The page grows as its lazy
+  // parts arrive, so this is asked again (scrolled to the end each time) until it settles.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const tabBarTop = (await page.getByTestId('tab-bar').boundingBox())?.y ?? 0;
+      const mainBottom = await page.evaluate(() => {
+        const main = document.getElementById('main');
+        const last = main?.lastElementChild;
+        return last ? last.getBoundingClientRect().bottom : Number.POSITIVE_INFINITY;
+      });
+      return mainBottom - tabBarTop;
+    })
+    .toBeLessThanOrEqual(0);
 });
 
 test('Skip returns to the page asked for, its query included', async ({ page }) => {
