@@ -56,7 +56,8 @@ function served(file) {
     ['.br', 'br'],
     ['.gz', 'gzip'],
   ]) {
-    if (accepted.includes(encoding) && existsSync(full + suffix)) return { encoding, bytes: statSync(full + suffix).size };
+    if (accepted.includes(encoding) && existsSync(full + suffix))
+      return { encoding, bytes: statSync(full + suffix).size };
   }
   return { encoding: 'identity', bytes: statSync(full).size };
 }
