@@ -106,6 +106,21 @@ async function audit(url) {
   }
 }
 
+/** With --details: what Lighthouse saw as the LCP element, its phases, and the main-thread work. */
+function printDetails(lhr) {
+  const element = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  for (const table of element) {
+    for (const item of table.items ?? []) {
+      if (item.node) console.log(`  LCP element: ${item.node.selector} ${JSON.stringify(item.node.snippet)}`);
+      if (item.phase) console.log(`  LCP phase ${item.phase}: ${Math.round(item.timing)} ms`);
+    }
+  }
+  const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  console.log(`  main thread: ${work.map((item) => `${item.group} ${Math.round(item.duration)} ms`).join(', ')}`);
+  const blocking = lhr.audits['render-blocking-resources']?.details?.items ?? [];
+  for (const item of blocking) console.log(`  render-blocking: ${item.url} ${Math.round(item.wastedMs)} ms`);
+}
+
 const scratch = await createScratchDatabase('bench_lighthouse');
 let server = null;
 let failed = false;
@@ -128,6 +143,7 @@ try {
         bytes: lhr.audits['total-byte-weight'].numericValue,
       };
       samples.push(sample);
+      if (args.includes('--details')) printDetails(lhr);
       console.log(
         `${page} run ${run}: score ${sample.score}, LCP ${(sample.lcpMs / 1000).toFixed(2)} s, FCP ${(sample.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(sample.tbtMs)} ms, CLS ${sample.cls.toFixed(3)}, ${(sample.bytes / 1024).toFixed(1)} KB`,
       );

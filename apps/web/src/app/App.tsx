@@ -20,8 +20,8 @@ const theme = createTheme({
   // Shade 8 keeps links and buttons above 4.5:1 contrast on white (WCAG AA); white text on a
   // dark-theme button needs it too (shade 5 was 3:1).
   primaryShade: { light: 8, dark: 8 },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", sans-serif',
+  // The stack itself is in global.css, where the boot shell's first paint reads it too.
+  fontFamily: 'var(--ob-font-family)',
   defaultRadius: 'md',
   components: {
     // A toast's close button is only an icon: name it in the reader's language (WCAG button-name).

@@ -1,46 +1,47 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, useLayoutEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { lazy, type ReactElement, Suspense, useLayoutEffect } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useHeartbeat } from '../modules/identity/heartbeat';
 import { useSession } from '../modules/identity/session';
 import { useWalletAddressCheck } from '../modules/identity/wallet/use-wallet-address-check';
 import { isMobileUserAgent } from '../shared/device/device';
 import { DesktopShell } from './desktop/DesktopShell';
 import { RouteGuard } from './guard';
+import { isLazyPage, lazyPage } from './lazy-page';
 import { MobileShell } from './mobile/MobileShell';
 import { RouteError } from './RouteError';
 
 // Every page is its own chunk: the first load carries only the shell and the page it opens.
-const HomePage = lazy(() => import('../modules/home/HomePage'));
-const HelpPage = lazy(() => import('../modules/help/HelpPage'));
-const FaqPage = lazy(() => import('../modules/help/FaqPage'));
-const NoticePage = lazy(() => import('../modules/help/NoticePage'));
-const DetailPage = lazy(() => import('../modules/content/DetailPage'));
-const AboutPage = lazy(() => import('../modules/content/AboutPage'));
-const IntroductionPage = lazy(() => import('../modules/content/IntroductionPage'));
-const EmptyPage = lazy(() => import('../modules/empty/EmptyPage'));
-const LoginPage = lazy(() => import('../modules/identity/LoginPage'));
-const RegisterPage = lazy(() => import('../modules/identity/RegisterPage'));
-const ResetPage = lazy(() => import('../modules/identity/ResetPage'));
-const ProfilePage = lazy(() => import('../modules/identity/ProfilePage'));
-const GoogleCallbackPage = lazy(() => import('../modules/identity/google/GoogleCallbackPage'));
-const BalancePage = lazy(() => import('../modules/ledger/BalancePage'));
-const MarketPage = lazy(() => import('../modules/market/MarketPage'));
-const InstrumentPage = lazy(() => import('../modules/market/InstrumentPage'));
+const HomePage = lazyPage(() => import('../modules/home/HomePage'));
+const HelpPage = lazyPage(() => import('../modules/help/HelpPage'));
+const FaqPage = lazyPage(() => import('../modules/help/FaqPage'));
+const NoticePage = lazyPage(() => import('../modules/help/NoticePage'));
+const DetailPage = lazyPage(() => import('../modules/content/DetailPage'));
+const AboutPage = lazyPage(() => import('../modules/content/AboutPage'));
+const IntroductionPage = lazyPage(() => import('../modules/content/IntroductionPage'));
+const EmptyPage = lazyPage(() => import('../modules/empty/EmptyPage'));
+const LoginPage = lazyPage(() => import('../modules/identity/LoginPage'));
+const RegisterPage = lazyPage(() => import('../modules/identity/RegisterPage'));
+const ResetPage = lazyPage(() => import('../modules/identity/ResetPage'));
+const ProfilePage = lazyPage(() => import('../modules/identity/ProfilePage'));
+const GoogleCallbackPage = lazyPage(() => import('../modules/identity/google/GoogleCallbackPage'));
+const BalancePage = lazyPage(() => import('../modules/ledger/BalancePage'));
+const MarketPage = lazyPage(() => import('../modules/market/MarketPage'));
+const InstrumentPage = lazyPage(() => import('../modules/market/InstrumentPage'));
 // Deposits and withdrawals (#15): their own chunks; the wallet code loads only when a payment starts.
-const DepositPage = lazy(() => import('../modules/payments/DepositPage'));
-const WithdrawPage = lazy(() => import('../modules/payments/WithdrawPage'));
-const FaucetPage = lazy(() => import('../modules/payments/FaucetPage'));
-const AddressBookPage = lazy(() => import('../modules/payments/AddressBookPage'));
-const ConfirmAddressPage = lazy(() => import('../modules/payments/ConfirmAddressPage'));
+const DepositPage = lazyPage(() => import('../modules/payments/DepositPage'));
+const WithdrawPage = lazyPage(() => import('../modules/payments/WithdrawPage'));
+const FaucetPage = lazyPage(() => import('../modules/payments/FaucetPage'));
+const AddressBookPage = lazyPage(() => import('../modules/payments/AddressBookPage'));
+const ConfirmAddressPage = lazyPage(() => import('../modules/payments/ConfirmAddressPage'));
 // The back office (#14): its own layout and chunk, loaded only at /admin.
-const AdminApp = lazy(() => import('../modules/admin/AdminApp'));
+const AdminApp = lazyPage(() => import('../modules/admin/AdminApp'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
-const NotificationPage = lazy(() => import('../modules/notify/NotificationPage'));
+const NotificationPage = lazyPage(() => import('../modules/notify/NotificationPage'));
 // The security centre (#16): sessions, sign-in history, recovery codes; its own chunk and texts.
-const SecurityPage = lazy(() => import('../modules/identity/security/SecurityPage'));
+const SecurityPage = lazyPage(() => import('../modules/identity/security/SecurityPage'));
 
 /** SPEC §2: every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -140,4 +141,18 @@ export const router = createBrowserRouter([
 function InstrumentLink() {
   const { code = '' } = useParams();
   return <Navigate to={`/cruuency?code=${encodeURIComponent(code.toUpperCase())}`} replace />;
+}
+
+/**
+ * Loads the chunk of the page `pathname` opens, so React's first render is that page (main.tsx
+ * waits for it beside the texts) and the boot shell gives way to the page, not to a spinner.
+ */
+export async function preloadRoutePage(pathname: string): Promise<void> {
+  const matches = matchRoutes(router.routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const component = (match.route.element as ReactElement | null | undefined)?.type;
+      return isLazyPage(component) ? component.preload() : undefined;
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -21,6 +21,7 @@ import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
 import { LogoMark } from '../Logo';
 import { SandboxRibbon } from '../SandboxRibbon';
 import { WelcomeSlot } from '../WelcomeSlot';
+import { BOARD_KEY, readShowBoard } from './board-state';
 
 // Loaded on first use, keeping the modal code out of the first page.
 const SearchOverlay = lazy(() => import('../../modules/search/SearchOverlay'));
@@ -34,22 +35,6 @@ const TAB_ICONS: Record<string, typeof IconHome> = {
   '/nfts': IconPhoto,
   '/profile': IconUser,
 };
-
-const BOARD_KEY = 'showBoard';
-
-/**
- * SPEC §2: `showBoard` in session storage; 0 (or nothing yet) shows the board, 1 the app. The
- * board greets a visit that starts at the home page only: a deep link (an instrument shared in a
- * chat, a page from an e-mail) opens the page asked for, never the board (issue 16, fix 9).
- */
-function readShowBoard(pathname: string): boolean {
-  if (pathname !== '/') return false;
-  try {
-    return sessionStorage.getItem(BOARD_KEY) !== '1';
-  } catch {
-    return false;
-  }
-}
 
 export function MobileShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -193,8 +178,8 @@ function OnboardingBoard({ onDone }: { onDone: () => void }) {
       </Group>
       <Stack gap="lg" className="ob-board-body">
         <LogoMark size={72} className="ob-board-logo" />
-        <Title order={1}>{t('onboarding.title')}</Title>
-        <Text size="lg">{t('onboarding.text')}</Text>
+        <h1 className="ob-board-title">{t('onboarding.title')}</h1>
+        <p className="ob-board-text">{t('onboarding.text')}</p>
       </Stack>
       <Stack gap="sm">
         <Button

@@ -6,13 +6,11 @@ import {
   LANGUAGE_BCP47,
   LANGUAGES,
   type Language,
-  languageFromTag,
   RTL_LANGUAGES,
 } from '@openbourse/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-
-const STORAGE_KEY = 'ob.language';
+import { pickLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY } from './detect-language';
 
 // One chunk per language: only the reader's language is downloaded.
 const uiLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
@@ -36,12 +34,7 @@ export function detectLanguage(
   browserLanguages: readonly string[] = navigator.languages ?? [navigator.language],
   fallback: Language = deploymentDefaultLanguage(),
 ): Language {
-  if (isLanguage(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const language = languageFromTag(tag);
-    if (language) return language;
-  }
-  return fallback;
+  return pickLanguage(stored, browserLanguages, fallback);
 }
 
 function safeStorageGet(): string | null {
