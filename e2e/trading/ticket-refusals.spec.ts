@@ -43,9 +43,28 @@ test('an order the account cannot pay for is refused before review, beside the l
   await submit.click({ force: true });
   await expect(page.getByTestId('confirm-order')).toHaveCount(0);
 
-  // Not checked here: USDT amount mode. On the merged build a typed amount of 9,000,000 USDT on
-  // BTCUSDT is answered "buys less than the smallest order" instead of the balance refusal (a
-  // defect in the amount-to-lots conversion, open in issue 16's note).
+  // In USDT amount mode the same order is refused the same way, beside the amount. The amount is
+  // typed as English writes it, grouped by thousands: 4,500,000 USDT is about 50 lots at the
+  // sandbox's BTCUSDT (near 90,000), valid lots (0.0001 to 100) far beyond an empty account.
+  // (9,000,000 would sit on the 100-lot edge: just below 90,000 it buys more than 100 lots, which
+  // the server refuses for the lots, not the money, so its answer would follow the price.)
+  await ticket.getByTestId('ticket-mode-usdt').click();
+  const amount = ticket.getByTestId('ticket-amount');
+  await amount.fill('4,500,000');
+  await expect(ticket.getByTestId('ticket-amount-lots')).toContainText(/Traded as [45]\d(\.\d+)? lots/);
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  const amountError = await errorBeside(amount);
+  await expect(amountError).toContainText('Insufficient account balance.');
+  await expect(amountError).toContainText('the free margin is 0.00 USDT');
+  await expect(amountError).not.toContainText('smallest order');
+  await expect(page.locator(`[id="${reasonId}"]`)).toContainText('Position value (USDT)');
+  // Worth more than the largest order (about 1,000 lots), it is refused for its lots, as the
+  // server refuses them before it looks at the money; worth less than the smallest, as too small.
+  await amount.fill('90,000,000');
+  await expect(amountError).toContainText('This amount buys more than the largest order.');
+  await expect(amountError).not.toContainText('Insufficient account balance.');
+  await amount.fill('1');
+  await expect(amountError).toContainText('This amount buys less than the smallest order.');
   await expect(submit).toBeDisabled();
   expect(opens).toEqual([]);
 });

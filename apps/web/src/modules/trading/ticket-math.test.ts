@@ -2,6 +2,8 @@ import { Decimal } from '@openbourse/money';
 import { describe, expect, it } from 'vitest';
 import {
   affordabilityProblem,
+  amountForInput,
+  amountSize,
   closeLotsProblem,
   computePreview,
   entryProblem,
@@ -12,11 +14,14 @@ import {
   leverageWithinCap,
   lotsForUsdtAmount,
   lotsProblem,
+  lotsSize,
   marginBand,
+  parseAmountInput,
   parseInput,
   pnlUsdt,
   quoteToUsdtRate,
   riskAtStopLoss,
+  sizeRefusal,
   stepLots,
   stopProblems,
   type TicketInstrument,
@@ -346,5 +351,160 @@ describe('the ticket before review: what the server would refuse, and the size i
     expect(leverageWithinCap(50, 10)).toEqual({ leverage: 10, clamped: true });
     expect(leverageWithinCap(5, 10)).toEqual({ leverage: 5, clamped: false });
     expect(leverageWithinCap(0, 10)).toEqual({ leverage: 1, clamped: false });
+  });
+});
+
+describe('amount mode: a USDT amount as typed, its lots, and what refuses it', () => {
+  // BTCUSDT as listed (instruments.ts): lots 0.0001 to 100 in steps of 0.00001, 1:2 at most.
+  const BTCUSDT: TicketInstrument = { ...BTC, lotStep: '0.00001' };
+  const EMPTY = fundsOf({ balance: '0.000000', unrealisedPnl: '0.000000' });
+  const read = (text: string, locale: string) => parseAmountInput(text, locale)?.toString() ?? null;
+
+  it('reads grouping and decimal marks as the reader’s locale writes them', () => {
+    expect(read('9000000', 'en')).toBe('9000000');
+    expect(read('9,000,000', 'en')).toBe('9000000');
+    expect(read('9,000,000.50', 'en')).toBe('9000000.5');
+    expect(read('9.000.000,50', 'de')).toBe('9000000.5');
+    expect(read('9\u202f000\u202f000,50', 'fr')).toBe('9000000.5');
+    expect(read('9 000 000', 'fr')).toBe('9000000');
+    expect(read('9.000.000', 'it')).toBe('9000000');
+    expect(read("9'000'000.5", 'en')).toBe('9000000.5');
+    // A lone mark with three digits after it: the locale decides.
+    expect(read('9,000', 'en')).toBe('9000');
+    expect(read('9,000', 'de')).toBe('9');
+    expect(read('9.000', 'de')).toBe('9000');
+    expect(read('9.000', 'en')).toBe('9');
+    expect(read('9,000', 'es')).toBe('9');
+    expect(read('9,000', 'ja')).toBe('9000');
+    // A lone mark that cannot group thousands is a decimal mark, whatever the locale.
+    expect(read('0,5', 'en')).toBe('0.5');
+    expect(read('1,50', 'en')).toBe('1.5');
+    expect(read('0.500', 'de')).toBe('0.5');
+    expect(read(',25', 'en')).toBe('0.25');
+    expect(read('.25', 'de')).toBe('0.25');
+    // Both marks: the last one is the decimal mark.
+    expect(read('1.234,56', 'en')).toBe('1234.56');
+    expect(read('1,234.56', 'de')).toBe('1234.56');
+    // Arabic-Indic digits and the Arabic marks.
+    expect(read('\u0669\u066c\u0660\u0660\u0660\u066b\u0665', 'ar')).toBe('9000.5');
+    expect(read('9,000.5', 'ar')).toBe('9000.5');
+    // Any number of decimals: the amount only chooses the lots, rounded down.
+    expect(read('100.12345678901234567', 'en')).toBe('100.12345678901234567');
+    expect(read('  250  ', 'en')).toBe('250');
+  });
+
+  it('refuses text that is no amount', () => {
+    for (const text of ['', ' ', '.', ',', 'abc', '-5', '+5', '1e3', '9 USDT', '1,2,3', '1,00,000', '0,500,000']) {
+      expect(read(text, 'en'), text).toBeNull();
+    }
+    for (const text of ['1.000,000.5', '1 000.000,5', '1,000.5.5', '12,34,567']) {
+      expect(read(text, 'de'), text).toBeNull();
+    }
+  });
+
+  it('carries an amount into the field with the locale’s decimal mark', () => {
+    expect(amountForInput(d('8999999.99'), 'en')).toBe('8999999.99');
+    expect(amountForInput(d('8999999.99'), 'de')).toBe('8999999,99');
+    expect(parseAmountInput(amountForInput(d('1234.5'), 'fr'), 'fr')?.toString()).toBe('1234.5');
+    expect(parseAmountInput(amountForInput(d('1234.567'), 'de'), 'de')?.toString()).toBe('1234.567');
+  });
+
+  it('converts 9,000,000 USDT on BTCUSDT to lots rounded down to 0.00001', () => {
+    // 9,000,000 ÷ 89,950 = 100.0555864… lots → 100.05558.
+    expect(amountSize('9,000,000', 'en', d('89950'), BTCUSDT, Decimal.ONE)).toEqual({
+      lots: d('100.05558'),
+      problem: { kind: 'lots', reason: 'above_max' },
+    });
+    // 9,000,000 ÷ 90,050 = 99.9444752… lots → 99.94447, within the rules.
+    expect(amountSize('9000000', 'en', d('90050'), BTCUSDT, Decimal.ONE)).toEqual({
+      lots: d('99.94447'),
+      problem: null,
+    });
+    // Exactly 90,000: exactly 100 lots, the most allowed.
+    expect(amountSize('9.000.000', 'de', d('90000'), BTCUSDT, Decimal.ONE)).toEqual({ lots: d('100'), problem: null });
+    // 9 USDT at 90,000 is the smallest order, 0.0001; 8.99 buys 0.00009, below it; 0.5 buys none.
+    expect(amountSize('9', 'en', d('90000'), BTCUSDT, Decimal.ONE)).toEqual({ lots: d('0.0001'), problem: null });
+    expect(amountSize('8,99', 'de', d('90000'), BTCUSDT, Decimal.ONE)).toEqual({
+      lots: d('0.00009'),
+      problem: { kind: 'lots', reason: 'below_min' },
+    });
+    expect(amountSize('0.5', 'en', d('90000'), BTCUSDT, Decimal.ONE)).toEqual({
+      lots: d('0'),
+      problem: { kind: 'lots', reason: 'not_positive' },
+    });
+    // 9,000 in English is nine thousand: 0.1 lots; in German it is nine: 0.0001 lots.
+    expect(amountSize('9,000', 'en', d('90000'), BTCUSDT, Decimal.ONE).lots?.toString()).toBe('0.1');
+    expect(amountSize('9,000', 'de', d('90000'), BTCUSDT, Decimal.ONE).lots?.toString()).toBe('0.0001');
+  });
+
+  it('asks for an amount, refuses a malformed one, and refuses nothing while no price converts it', () => {
+    expect(amountSize('', 'en', d('90000'), BTCUSDT, Decimal.ONE)).toEqual({
+      lots: null,
+      problem: { kind: 'amountRequired' },
+    });
+    expect(amountSize('9,00,000', 'en', d('90000'), BTCUSDT, Decimal.ONE)).toEqual({
+      lots: null,
+      problem: { kind: 'amountInvalid' },
+    });
+    // A pending order without its entry price yet, or a quote nothing converts: lots unknown.
+    expect(amountSize('9000000', 'en', null, BTCUSDT, Decimal.ONE)).toEqual({ lots: null, problem: null });
+    expect(amountSize('9000000', 'en', d('90000'), BTCUSDT, null)).toEqual({ lots: null, problem: null });
+  });
+
+  /** The ticket's chain: the size, the preview of valid lots, then the refusal. */
+  const refusalFor = (
+    text: string,
+    price: string,
+    funds: ReturnType<typeof fundsOf>,
+    mode: 'usdt' | 'lots' = 'usdt',
+    isPendingOrder = false,
+  ) => {
+    const size = mode === 'usdt' ? amountSize(text, 'en', d(price), BTCUSDT, Decimal.ONE) : lotsSize(text, BTCUSDT);
+    const preview =
+      size.lots && size.problem === null
+        ? computePreview({
+            instrument: BTCUSDT,
+            side: 'long',
+            lots: size.lots,
+            leverage: 1,
+            price: d(price),
+            rateToUsdt: Decimal.ONE,
+            feeRate: '0.001',
+            account: null,
+          })
+        : null;
+    return sizeRefusal(size, funds, preview, isPendingOrder);
+  };
+
+  it('on an empty account, refuses valid lots for the balance, and only lots below the minimum as too small', () => {
+    // 99.94447 lots at 90,050 are valid lots: the account cannot pay for them.
+    expect(refusalFor('9,000,000', '90050', EMPTY)).toEqual({ kind: 'afford' });
+    expect(refusalFor('9000000', '90000', EMPTY)).toEqual({ kind: 'afford' });
+    // 100.05558 lots at 89,950 are more than the most: the lots are refused first, as the server does.
+    expect(refusalFor('9000000', '89950', EMPTY)).toEqual({ kind: 'lots', reason: 'above_max' });
+    expect(refusalFor('90,000,000', '90000', EMPTY)).toEqual({ kind: 'lots', reason: 'above_max' });
+    // The smallest order is 9 USDT at 90,000; below it the amount buys too little.
+    expect(refusalFor('9', '90000', EMPTY)).toEqual({ kind: 'afford' });
+    expect(refusalFor('8.99', '90000', EMPTY)).toEqual({ kind: 'lots', reason: 'below_min' });
+    expect(refusalFor('0.5', '90000', EMPTY)).toEqual({ kind: 'lots', reason: 'not_positive' });
+    // The same rules for lots typed.
+    expect(refusalFor('100', '90000', EMPTY, 'lots')).toEqual({ kind: 'afford' });
+    expect(refusalFor('100.00001', '90000', EMPTY, 'lots')).toEqual({ kind: 'lots', reason: 'above_max' });
+    expect(refusalFor('', '90000', EMPTY, 'lots')).toEqual({ kind: 'required' });
+    // Account figures not read yet: the server decides the money.
+    expect(refusalFor('9000000', '90050', null)).toBeNull();
+  });
+
+  it('lets an account that covers margin and fee to the minor unit through', () => {
+    // 99.94447 × 90,050 = 8,999,999.5235 USDT of margin at 1:1; the fee 0.1% of it,
+    // 8,999.9995235, is 8,999.999524 rounded up: 9,008,999.523024 in all.
+    const enough = fundsOf({ balance: '9008999.523024', unrealisedPnl: '0' });
+    const short = fundsOf({ balance: '9008999.523023', unrealisedPnl: '0' });
+    expect(refusalFor('9,000,000', '90050', enough)).toBeNull();
+    expect(refusalFor('9,000,000', '90050', short)).toEqual({ kind: 'afford' });
+    // A pending order pays no fee before it fills.
+    const marginOnly = fundsOf({ balance: '8999999.5235', unrealisedPnl: '0' });
+    expect(refusalFor('9,000,000', '90050', marginOnly, 'usdt', true)).toBeNull();
+    expect(refusalFor('9,000,000', '90050', marginOnly)).toEqual({ kind: 'afford' });
   });
 });

@@ -7,6 +7,7 @@ import {
   DEFAULT_STOP_OUT_LEVEL,
   findQuoteToUsdtRate,
   freeMarginForOrder,
+  type LotsInvalidReason,
   notional,
   type PositionSide,
   type RateSource,
@@ -29,6 +30,7 @@ import {
   validatePrice,
   validateTrailingDistance,
 } from '@openbourse/trading-rules';
+import { partsFor } from '../../shared/format/money';
 
 /**
  * The order ticket's side of the trading rules: reading what the user typed and showing live
@@ -373,6 +375,147 @@ export function lotsForUsdtAmount(
   const step = Decimal.parse(instrument.lotStep);
   const steps = amountUsdt.div(perLot.mul(step), 0, 'floor');
   return steps.mul(step);
+}
+
+/** Digits a typed amount may have on each side of its decimal mark (far beyond any order). */
+const AMOUNT_DIGITS = 30;
+/** Arabic-Indic and Eastern Arabic-Indic digits, read as 0–9. */
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+/** The Arabic decimal mark '٫': always a decimal mark. */
+const ARABIC_DECIMAL = '\u066b';
+/** Marks that only ever separate thousands: spaces of any width, apostrophes, the Arabic '٬'. */
+const GROUP_ONLY = /[\s\u00a0\u202f'\u2019\u066c]/;
+const AMOUNT_CHARS = /^[\d.,\s\u00a0\u202f'\u2019\u066b\u066c]+$/;
+
+function westernDigit(digit: string): string {
+  const code = digit.codePointAt(0) ?? 0;
+  return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+}
+
+/** Whole digits grouped by thousands: 1–3 digits (no leading zero), then groups of exactly 3. */
+function ungroup(groups: string[]): string | null {
+  const [first = '', ...rest] = groups;
+  if (!/^\d{1,3}$/.test(first) || (first.startsWith('0') && rest.length > 0)) return null;
+  return rest.every((group) => /^\d{3}$/.test(group)) ? groups.join('') : null;
+}
+
+/** Which mark in `value` is its decimal mark; null when it has none. */
+function decimalMarkOf(value: string, localeDecimal: string): string | null {
+  if (value.includes(ARABIC_DECIMAL)) return ARABIC_DECIMAL;
+  const marks = [...value].filter((char) => char === '.' || char === ',');
+  const last = marks.at(-1);
+  if (last === undefined) return null;
+  // Beside the other mark or a space, the last mark is the decimal one ("1.000,5", "1 000,5").
+  if (new Set(marks).size === 2 || GROUP_ONLY.test(value)) return last;
+  // The same mark more than once groups thousands ("9,000,000").
+  if (marks.length > 1) return null;
+  // A lone mark: the locale's decimal mark is one; another mark groups only three digits.
+  const at = value.indexOf(last);
+  const after = value.slice(at + 1);
+  const groupsThousands = /^\d{3}$/.test(after) && ungroup([value.slice(0, at), after]) !== null;
+  return last === localeDecimal || !groupsThousands ? last : null;
+}
+
+/**
+ * A USDT amount as typed in the reader's locale (`locale`, BCP 47), with the marks that locale
+ * writes ("9,000,000.50" in English, "9.000.000,50" in German, "9 000 000,50" in French) and
+ * Arabic-Indic digits read as Western ones. A mark used more than once, or before the other
+ * mark, groups thousands and must group by three; a lone mark is a decimal mark when it is the
+ * locale's or cannot group ("0,5"), else it groups ("9,000" is nine thousand in English and
+ * nine in German). The amount itself is never sent (it only chooses the lots), so it may have
+ * any number of decimals. Null when the text is no amount: a sign, letters, broken grouping.
+ */
+export function parseAmountInput(text: string, locale: string): Decimal | null {
+  const value = text.trim().replace(EASTERN_DIGITS, westernDigit);
+  if (!AMOUNT_CHARS.test(value)) return null;
+  const decimalMark = decimalMarkOf(value, partsFor(locale).decimal);
+  const cut = decimalMark === null ? -1 : value.lastIndexOf(decimalMark);
+  const wholeText = cut < 0 ? value : value.slice(0, cut);
+  const fraction = cut < 0 ? '' : value.slice(cut + 1);
+  if (!/^\d*$/.test(fraction)) return null;
+  // The whole part groups with one kind of mark at most (every space counts as the same).
+  const marks = new Set([...wholeText].filter((char) => !/\d/.test(char)).map((c) => (GROUP_ONLY.test(c) ? ' ' : c)));
+  if (marks.size > 1) return null;
+  const whole = marks.size === 0 ? wholeText : ungroup(wholeText.split(/\D/));
+  if (whole === null || (whole === '' && fraction === '')) return null;
+  if (whole.length > AMOUNT_DIGITS || fraction.length > AMOUNT_DIGITS) return null;
+  return Decimal.parse(`${whole || '0'}${fraction ? `.${fraction}` : ''}`);
+}
+
+/** An amount carried into the amount field: the locale's decimal mark, no grouping ("1234,5"). */
+export function amountForInput(value: Decimal, locale: string): string {
+  return value.toString().replace('.', partsFor(locale).decimal);
+}
+
+/**
+ * What refuses the order's size, in the order the server checks: the field is empty or no
+ * number ('required', 'amountRequired', 'amountInvalid'); the lots break the instrument's rules
+ * ('lots', catalogue PURCHASE_AMOUNT_WRONG, with why); only then the account cannot pay for
+ * them ('afford', INSUFFICIENT_ACCOUNT_BALANCE).
+ */
+export type SizeProblem =
+  | { kind: 'required' }
+  | { kind: 'amountRequired' }
+  | { kind: 'amountInvalid' }
+  | { kind: 'lots'; reason: LotsInvalidReason }
+  | { kind: 'afford' };
+
+/**
+ * The order's size as typed: the lots it would send (in amount mode the amount's lots, refused
+ * or not, so the ticket can show them; null while no price converts it) and what the lots rules
+ * refuse about it. A size with `lots` and no `problem` is what the server's `validateLots` takes.
+ */
+export type TicketSize = { lots: Decimal | null; problem: Exclude<SizeProblem, { kind: 'afford' }> | null };
+
+const sizeOf = (lots: Decimal, instrument: Pick<TicketInstrument, 'minLots' | 'maxLots' | 'lotStep'>): TicketSize => {
+  const checked = validateLots(lots, instrument);
+  return { lots, problem: checked.ok ? null : { kind: 'lots', reason: checked.reason } };
+};
+
+/** The size typed in lots. */
+export function lotsSize(
+  text: string,
+  instrument: Pick<TicketInstrument, 'minLots' | 'maxLots' | 'lotStep'>,
+): TicketSize {
+  if (text.trim() === '') return { lots: null, problem: { kind: 'required' } };
+  const lots = parseInput(text);
+  return lots ? sizeOf(lots, instrument) : { lots: null, problem: { kind: 'lots', reason: 'not_a_number' } };
+}
+
+/**
+ * The size typed as a position value in USDT (read in `locale`), converted at `price` (the
+ * current price for a market order, the entry for a pending one) to lots rounded down to the
+ * lot step; then checked as those lots. Without a price or a conversion rate the lots are not
+ * known and nothing is refused here (the entry field, or the ticket's blocked reason, says why).
+ */
+export function amountSize(
+  text: string,
+  locale: string,
+  price: Decimal | null,
+  instrument: Pick<TicketInstrument, 'contractSize' | 'minLots' | 'maxLots' | 'lotStep'>,
+  rateToUsdt: Decimal | null,
+): TicketSize {
+  if (text.trim() === '') return { lots: null, problem: { kind: 'amountRequired' } };
+  const amount = parseAmountInput(text, locale);
+  if (!amount) return { lots: null, problem: { kind: 'amountInvalid' } };
+  const lots = lotsForUsdtAmount(amount, price, instrument, rateToUsdt);
+  return lots ? sizeOf(lots, instrument) : { lots: null, problem: null };
+}
+
+/**
+ * The ticket's refusal of the size, as the server would refuse the order: the size's own problem
+ * first (the server checks the lots before it reserves anything), then affordability
+ * (`validateAffordable`) for valid lots priced by `preview`. Null when nothing refuses it.
+ */
+export function sizeRefusal(
+  size: TicketSize,
+  funds: AccountFunds | null,
+  preview: Pick<Preview, 'margin' | 'fee'> | null,
+  isPendingOrder: boolean,
+): SizeProblem | null {
+  if (size.problem) return size.problem;
+  if (!preview) return null;
+  return affordabilityProblem(funds, preview.margin, preview.fee, isPendingOrder) ? { kind: 'afford' } : null;
 }
 
 /**

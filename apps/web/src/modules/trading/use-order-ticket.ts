@@ -11,22 +11,23 @@ import { useSession } from '../identity/session';
 import { useLocale } from '../market/use-locale';
 import { useAppropriatenessGate } from '../onboarding/appropriateness-gate';
 import { rememberPositions } from './position-events';
-import { leverageProblemText, lotsProblemText, priceProblemText } from './problem-text';
+import { leverageProblemText, priceProblemText, sizeProblemText } from './problem-text';
 import {
-  affordabilityProblem,
+  amountForInput,
+  amountSize,
   computePreview,
   entryProblem,
   freeForOrder,
   fundsOf,
   leverageProblem,
   leverageWithinCap,
-  lotsForUsdtAmount,
-  lotsProblem,
+  lotsSize,
   type OrderType,
   type Preview,
   parseInput,
   riskAtStopLoss,
   type Side,
+  sizeRefusal,
   stepLots,
   stopProblems,
   toWire,
@@ -97,13 +98,11 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
   const entryIssue = isPendingOrder ? entryProblem(side, orderType, entry, current, info.tickSize) : null;
   const entryPrice = isPendingOrder && entryIssue === null ? parseInput(entry) : null;
   const reference = isPendingOrder ? entryPrice : current;
-  // In amount mode the lots are the USDT amount's, rounded down to the lot step (shown).
-  const amountValue = amountMode === 'usdt' && amount.trim() !== '' ? parseInput(amount) : null;
-  const amountLots = amountValue ? lotsForUsdtAmount(amountValue, reference, info, rate) : null;
-  const lotsText = amountMode === 'lots' ? lots : amountLots ? amountLots.toString() : '';
-  const amountIssue = amountMode === 'usdt' && amount.trim() !== '' && !amountValue;
-  const lotsIssue = amountIssue ? 'PURCHASE_AMOUNT_WRONG' : lotsProblem(lotsText, info);
-  const lotsValue = lotsIssue === null ? parseInput(lotsText) : null;
+  // In amount mode the lots are the USDT amount's (read in the reader's locale), rounded down to
+  // the lot step (shown), and checked as lots typed would be.
+  const size = amountMode === 'usdt' ? amountSize(amount, locale, reference, info, rate) : lotsSize(lots, info);
+  const amountLots = amountMode === 'usdt' ? size.lots : null;
+  const lotsValue = size.problem === null ? size.lots : null;
   const leverageIssue = leverage === '' ? 'LEVERAGE_INVALID' : leverageProblem(leverage, info.leverageCap);
   const stops = stopProblems(side, reference, stopLoss, takeProfit, info.tickSize);
   const trailingIssue = trailingProblem(trailing, info.tickSize);
@@ -128,7 +127,8 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
       : null;
   // What the server checks as it reserves the margin: margin + fee against the free margin.
   const funds = fundsOf(summary.data);
-  const affordIssue = preview ? affordabilityProblem(funds, preview.margin, preview.fee, isPendingOrder) : null;
+  // The size's refusal as the server's order of checks gives it: the lots first, then the money.
+  const sizeIssue = sizeRefusal(size, funds, preview, isPendingOrder);
   const stopLossValue = stops.stopLoss === null && stopLoss.trim() !== '' ? parseInput(stopLoss) : null;
   const risk =
     preview && lotsValue && reference
@@ -137,7 +137,7 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
 
   const issues: Record<TicketField, boolean> = {
     entry: isPendingOrder && entryIssue !== null,
-    lots: lotsIssue !== null || affordIssue !== null,
+    lots: sizeIssue !== null,
     leverage: leverageIssue !== null,
     stopLoss: stops.stopLoss !== null,
     takeProfit: stops.takeProfit !== null,
@@ -146,7 +146,7 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
   const priceError = (issue: ReturnType<typeof trailingProblem>) =>
     issue ? priceProblemText(issue, info.tickSize, locale, t) : null;
   const affordText = (() => {
-    if (!affordIssue || !preview?.margin || !funds) return null;
+    if (sizeIssue?.kind !== 'afford' || !preview?.margin || !funds) return null;
     const needed = isPendingOrder || !preview.fee ? preview.margin : preview.margin.add(preview.fee);
     return `${catalogueMessage(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code)} ${t('trading.ticket.needsFunds', {
       needed: formatUsdtAmount(needed, locale),
@@ -154,11 +154,9 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
     })}`;
   })();
   const lotsError =
-    lotsIssue === 'PURCHASE_AMOUNT_WRONG' && amountMode === 'usdt' && amountValue
-      ? `${lotsProblemText(lotsIssue, info, locale, t)} ${t('trading.ticket.amountTooSmall')}`
-      : lotsIssue
-        ? lotsProblemText(lotsIssue, info, locale, t)
-        : null;
+    sizeIssue && sizeIssue.kind !== 'afford'
+      ? sizeProblemText(sizeIssue, info, amountMode === 'usdt', locale, t)
+      : null;
   const errors: Record<TicketField, string | null> = {
     // An empty entry asks for a price only once the field was left; the Review reason says it meanwhile.
     entry: issues.entry && (touched.has('entry') || entry.trim() !== '') ? priceError(entryIssue) : null,
@@ -187,8 +185,10 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
   const reasonId = `${idBase}-blocked`;
   const fixId = `${idBase}-fix`;
   const invalidFields = FIELD_ORDER.filter((field) => issues[field]);
-  // No USDT figure means the server has no conversion either (NOT_TRADABLE_NOW).
-  const noConversion = preview !== null && preview.notionalUsdt === null;
+  // No USDT figure means the server has no conversion either (NOT_TRADABLE_NOW); nor can an
+  // amount in USDT be turned into lots then.
+  const noConversion =
+    (preview !== null && preview.notionalUsdt === null) || (amountMode === 'usdt' && reference !== null && !rate);
   const fieldLabel = (field: TicketField) =>
     field === 'entry'
       ? orderType === 'limit'
@@ -288,7 +288,7 @@ export function useOrderTicket(info: TMarketInfo, options: { initialSide?: Side;
   const setAmountMode = changed((next: AmountMode) => {
     if (next === amountMode) return;
     if (next === 'usdt') {
-      setAmountState(preview?.notionalUsdt ? preview.notionalUsdt.round(2, 'floor').toString() : '');
+      setAmountState(preview?.notionalUsdt ? amountForInput(preview.notionalUsdt.round(2, 'floor'), locale) : '');
     } else if (lotsValue) {
       setLotsState(lotsValue.toString());
     }

@@ -34,7 +34,13 @@ export function displayDecimals(asset: string): number {
   return DISPLAY_DECIMALS[asset.trim().toUpperCase()] ?? DEFAULT_DISPLAY_DECIMALS;
 }
 
-export type LocaleParts = { group: Intl.NumberFormat; decimal: string; minus: string };
+export type LocaleParts = {
+  group: Intl.NumberFormat;
+  decimal: string;
+  minus: string;
+  /** The mark between groups of thousands (',' in English, '.' in German, a narrow space in French). */
+  groupMark: string;
+};
 const localeCache = new Map<string, LocaleParts>();
 
 /** The locale's grouping and decimal mark (Western digits), learnt once from sample values. */
@@ -44,10 +50,12 @@ export function partsFor(locale: string): LocaleParts {
     const group = new Intl.NumberFormat(locale, { numberingSystem: 'latn', maximumFractionDigits: 0 });
     // Sample values only reveal the locale's separators; no amount is formatted as a number.
     const sample = new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).formatToParts(-1.5);
+    const grouped = group.formatToParts(1_000_000);
     parts = {
       group,
       decimal: sample.find((part) => part.type === 'decimal')?.value ?? '.',
       minus: sample.find((part) => part.type === 'minusSign')?.value ?? '-',
+      groupMark: grouped.find((part) => part.type === 'group')?.value ?? ',',
     };
     localeCache.set(locale, parts);
   }
