@@ -1,7 +1,7 @@
 import { Group, Text, Title } from '@mantine/core';
 import type { MarketType, TMarketItem } from '@openbourse/contracts';
 import { DEFAULT_MARKET_TYPE } from '@openbourse/contracts/constants';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../shared/ui/QueryState';
@@ -88,7 +88,8 @@ function MarketRows({ type, compact }: { type: MarketType; compact: boolean }) {
   );
 }
 
-function MarketRow({ item }: { item: TMarketItem }) {
+/** One instrument; memoised, so a price push re-renders only the rows it changed (live.ts). */
+const MarketRow = memo(function MarketRow({ item }: { item: TMarketItem }) {
   const { t } = useTranslation();
   return (
     <Link to={instrumentHref(item)} className="ob-market-row" data-testid={`market-row-${item.code}`}>
@@ -112,4 +113,4 @@ function MarketRow({ item }: { item: TMarketItem }) {
       </span>
     </Link>
   );
-}
+});

@@ -2,6 +2,7 @@ import { ActionIcon, UnstyledButton } from '@mantine/core';
 import './market-table.css';
 import type { TMarketItem } from '@openbourse/contracts';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPrice, formatQuantity, NO_VALUE } from './format';
@@ -53,6 +54,8 @@ export function MarketTable({ items, selected, onSelect, watchlist, sort, onSort
   const { t } = useTranslation();
   const locale = useLocale();
   const rows = sortMarketItems(items, sort, locale);
+  const select = useStableCallback(onSelect);
+  const toggle = useStableCallback(watchlist.toggle);
   return (
     <div className="ob-mtable-wrap">
       <table className="ob-mtable" data-testid="market-table">
@@ -83,62 +86,101 @@ export function MarketTable({ items, selected, onSelect, watchlist, sort, onSort
           </tr>
         </thead>
         <tbody>
-          {rows.map((item) => {
-            const isSelected = item.code === selected;
-            return (
-              <tr
-                key={item.code}
-                data-testid={`market-row-${item.code}`}
-                data-selected={isSelected || undefined}
-                onClick={(event) => {
-                  // The star and the name's button act themselves; elsewhere the row selects.
-                  if ((event.target as HTMLElement).closest('button')) return;
-                  onSelect(item.code);
-                }}
-              >
-                <th scope="row" className="ob-mtable-name">
-                  <button
-                    type="button"
-                    className="ob-mtable-pick"
-                    aria-current={isSelected ? 'true' : undefined}
-                    onClick={() => onSelect(item.code)}
-                  >
-                    <InstrumentLogo item={item} size={22} />
-                    <span className="ob-market-name-text">
-                      <span className="ob-market-code ob-mtable-code">{item.code}</span>
-                      <span className="ob-mtable-app-name">{item.appName}</span>
-                    </span>
-                  </button>
-                </th>
-                <td>
-                  <PriceText item={item} size="xs" testId={`market-price-${item.code}`} />
-                </td>
-                <td data-testid={`market-change-${item.code}`}>
-                  <ChangeText zdf={item.zdf} size="xs" />
-                </td>
-                <td className="ob-amount">{formatPrice(item.high24h, item.precision, locale)}</td>
-                <td className="ob-amount">{formatPrice(item.low24h, item.precision, locale)}</td>
-                <td
-                  className="ob-amount"
-                  title={item.volume24h === null ? undefined : formatQuantity(item.volume24h, locale)}
-                >
-                  {item.volume24h === null ? (
-                    <span title={t('market.noVolume')}>{NO_VALUE}</span>
-                  ) : (
-                    formatVolume(item.volume24h, locale)
-                  )}
-                </td>
-                <td className="ob-mtable-star">
-                  <StarButton item={item} watchlist={watchlist} />
-                </td>
-              </tr>
-            );
-          })}
+          {rows.map((item) => (
+            <TableRow
+              key={item.code}
+              item={item}
+              locale={locale}
+              isSelected={item.code === selected}
+              onSelect={select}
+              isWatched={watchlist.codes.includes(item.code)}
+              isBusy={watchlist.busyCode === item.code}
+              onToggle={toggle}
+            />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+/**
+ * A callback whose identity never changes but which always calls the latest `callback`: rows
+ * are memoised, and a parent's fresh closure on every render must not re-render all of them.
+ */
+function useStableCallback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(callback);
+  latest.current = callback;
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+type RowProps = {
+  item: TMarketItem;
+  isWatched: boolean;
+  isBusy: boolean;
+  onToggle: (code: string) => void;
+};
+
+/**
+ * One instrument of the table. Memoised: a price push re-renders the rows whose instrument
+ * changed (live.ts keeps the others' objects), not the whole table, so a phone stays responsive
+ * while prices move.
+ */
+const TableRow = memo(function TableRow({
+  item,
+  locale,
+  isSelected,
+  onSelect,
+  isWatched,
+  isBusy,
+  onToggle,
+}: RowProps & { locale: string; isSelected: boolean; onSelect: (code: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <tr
+      data-testid={`market-row-${item.code}`}
+      data-selected={isSelected || undefined}
+      onClick={(event) => {
+        // The star and the name's button act themselves; elsewhere the row selects.
+        if ((event.target as HTMLElement).closest('button')) return;
+        onSelect(item.code);
+      }}
+    >
+      <th scope="row" className="ob-mtable-name">
+        <button
+          type="button"
+          className="ob-mtable-pick"
+          aria-current={isSelected ? 'true' : undefined}
+          onClick={() => onSelect(item.code)}
+        >
+          <InstrumentLogo item={item} size={22} />
+          <span className="ob-market-name-text">
+            <span className="ob-market-code ob-mtable-code">{item.code}</span>
+            <span className="ob-mtable-app-name">{item.appName}</span>
+          </span>
+        </button>
+      </th>
+      <td>
+        <PriceText item={item} size="xs" testId={`market-price-${item.code}`} />
+      </td>
+      <td data-testid={`market-change-${item.code}`}>
+        <ChangeText zdf={item.zdf} size="xs" />
+      </td>
+      <td className="ob-amount">{formatPrice(item.high24h, item.precision, locale)}</td>
+      <td className="ob-amount">{formatPrice(item.low24h, item.precision, locale)}</td>
+      <td className="ob-amount" title={item.volume24h === null ? undefined : formatQuantity(item.volume24h, locale)}>
+        {item.volume24h === null ? (
+          <span title={t('market.noVolume')}>{NO_VALUE}</span>
+        ) : (
+          formatVolume(item.volume24h, locale)
+        )}
+      </td>
+      <td className="ob-mtable-star">
+        <StarToggle item={item} isWatched={isWatched} isBusy={isBusy} onToggle={onToggle} />
+      </td>
+    </tr>
+  );
+});
 
 /**
  * The phone's market list (issue 16, fix 9): one line per instrument, at least twelve on a
@@ -147,45 +189,67 @@ export function MarketTable({ items, selected, onSelect, watchlist, sort, onSort
  */
 export function DenseMarketList({ items, watchlist }: { items: TMarketItem[]; watchlist?: Watchlist }) {
   const { t } = useTranslation();
+  const toggle = useStableCallback((code: string) => watchlist?.toggle(code));
   return (
     <ul className="ob-plain-list ob-dense-list" aria-label={t('market.listLabel')} data-testid="market-dense-list">
       {items.map((item) => (
-        <li key={item.code} className="ob-dense-row" data-testid={`market-row-${item.code}`}>
-          <Link to={instrumentHref(item)} className="ob-dense-link">
-            <InstrumentLogo item={item} size={22} />
-            <span className="ob-dense-name">
-              <span className="ob-dense-app-name" data-testid="market-row-name" dir="auto">
-                {item.appName}
-              </span>
-              <span className="ob-market-code ob-dense-code">{item.code}</span>
-            </span>
-            <span className="ob-dense-quote">
-              <span className="ob-visually-hidden">{t('market.latestPrice')}: </span>
-              <PriceText item={item} size="sm" testId={`market-price-${item.code}`} />
-            </span>
-            <span className="ob-dense-change">
-              <span className="ob-visually-hidden">{t('market.change24h')}: </span>
-              <ChangePill zdf={item.zdf} />
-            </span>
-          </Link>
-          {watchlist && <StarButton item={item} watchlist={watchlist} size="md" />}
-        </li>
+        <DenseRow
+          key={item.code}
+          item={item}
+          hasStar={watchlist !== undefined}
+          isWatched={watchlist?.codes.includes(item.code) ?? false}
+          isBusy={watchlist?.busyCode === item.code}
+          onToggle={toggle}
+        />
       ))}
     </ul>
   );
 }
 
-export function StarButton({
+/** One line of the phone's list; memoised like the table's rows. */
+const DenseRow = memo(function DenseRow({
   item,
-  watchlist,
+  hasStar,
+  isWatched,
+  isBusy,
+  onToggle,
+}: RowProps & { hasStar: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className="ob-dense-row" data-testid={`market-row-${item.code}`}>
+      <Link to={instrumentHref(item)} className="ob-dense-link">
+        <InstrumentLogo item={item} size={22} />
+        <span className="ob-dense-name">
+          <span className="ob-dense-app-name" data-testid="market-row-name" dir="auto">
+            {item.appName}
+          </span>
+          <span className="ob-market-code ob-dense-code">{item.code}</span>
+        </span>
+        <span className="ob-dense-quote">
+          <span className="ob-visually-hidden">{t('market.latestPrice')}: </span>
+          <PriceText item={item} size="sm" testId={`market-price-${item.code}`} />
+        </span>
+        <span className="ob-dense-change">
+          <span className="ob-visually-hidden">{t('market.change24h')}: </span>
+          <ChangePill zdf={item.zdf} />
+        </span>
+      </Link>
+      {hasStar && <StarToggle item={item} isWatched={isWatched} isBusy={isBusy} onToggle={onToggle} size="md" />}
+    </li>
+  );
+});
+
+/** The watchlist star of one instrument. */
+function StarToggle({
+  item,
+  isWatched,
+  isBusy,
+  onToggle,
   size = 'md',
-}: {
-  item: TMarketItem;
-  watchlist: Watchlist;
+}: RowProps & {
   size?: 'md' | 'lg';
 }) {
   const { t } = useTranslation();
-  const isWatched = watchlist.codes.includes(item.code);
   const Icon = isWatched ? IconStarFilled : IconStar;
   return (
     <ActionIcon
@@ -194,8 +258,8 @@ export function StarButton({
       size={size}
       aria-pressed={isWatched}
       aria-label={t('market.watch', { name: item.appName })}
-      loading={watchlist.busyCode === item.code}
-      onClick={() => watchlist.toggle(item.code)}
+      loading={isBusy}
+      onClick={() => onToggle(item.code)}
       data-testid={`watch-${item.code}`}
     >
       <Icon size={18} aria-hidden />

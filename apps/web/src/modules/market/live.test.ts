@@ -1,6 +1,6 @@
 import type { TMarketItem } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
-import { type LivePush, mergeLivePrices, withPushes } from './live';
+import { keepUnchanged, type LivePush, mergeLivePrices, withPushes } from './live';
 
 const item: TMarketItem = {
   id: 1,
@@ -66,5 +66,33 @@ describe('live prices', () => {
     const third = withPushes(second, [push('3.00', 0, 3000)], 30);
     expect(third.get('BTCUSDT')).toMatchObject({ price: '3.00', receivedAt: 30 });
     expect(first.get('BTCUSDT')?.price).toBe('2.00');
+  });
+});
+
+describe('keepUnchanged', () => {
+  const btc = { code: 'BTCUSDT', price: '90000.00', hundred: ['1', '2'] };
+  const eth = { code: 'ETHUSDT', price: '3000.00', hundred: ['3'] };
+
+  it('keeps the previous object of an instrument whose fields did not change', () => {
+    const next = [{ ...btc }, { ...eth, price: '3001.00' }];
+    const kept = keepUnchanged([btc, eth], next);
+    expect(kept[0]).toBe(btc);
+    expect(kept[1]).toBe(next[1]);
+    expect(kept[1]?.price).toBe('3001.00');
+  });
+
+  it('answers the previous array itself when nothing changed, a new one when the order did', () => {
+    const previous = [btc, eth];
+    expect(keepUnchanged(previous, [{ ...btc }, { ...eth }])).toBe(previous);
+    const reordered = keepUnchanged(previous, [{ ...eth }, { ...btc }]);
+    expect(reordered).not.toBe(previous);
+    expect(reordered).toEqual([eth, btc]);
+    expect(reordered[0]).toBe(eth);
+  });
+
+  it('treats a new points array as a change, and a list without a previous one as new', () => {
+    const next = [{ ...btc, hundred: ['1', '2'] }];
+    expect(keepUnchanged([btc], next)[0]).toBe(next[0]);
+    expect(keepUnchanged(undefined, next)).toBe(next);
   });
 });

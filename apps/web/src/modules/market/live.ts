@@ -48,6 +48,32 @@ export function mergeLivePrices<T extends LiveFields>(
   });
 }
 
+/**
+ * `next` with every item equal (field by field, shallowly) to the previous list's item of the
+ * same code replaced by that previous object: memoised rows then skip the instruments a push
+ * did not change. Arrays inside items (a sparkline's points) compare by identity.
+ */
+export function keepUnchanged<T extends { code: string }>(previous: readonly T[] | undefined, next: T[]): T[] {
+  if (!previous || previous.length === 0) return next;
+  const byCode = new Map(previous.map((item) => [item.code, item]));
+  let changed = previous.length !== next.length;
+  const kept = next.map((item, index) => {
+    const before = byCode.get(item.code);
+    const same = before !== undefined && shallowEqual(before, item);
+    if (!same || previous[index] !== before) changed = true;
+    return same ? before : item;
+  });
+  // Nothing moved: the previous array itself, so whatever depends on the list stays as it was.
+  return changed ? kept : (previous as T[]);
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
 /** Adds a batch of pushes to the map (a new map, for React state). */
 export function withPushes(
   current: ReadonlyMap<string, LivePush>,

@@ -1,6 +1,6 @@
 import type { TPushItem } from '@openbourse/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { type LiveFields, type LivePush, mergeLivePrices, withPushes } from './live';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { keepUnchanged, type LiveFields, type LivePush, mergeLivePrices, withPushes } from './live';
 import { subscribePrices } from './market-socket';
 
 /**
@@ -18,7 +18,10 @@ export function usePricePushes(
   useEffect(() => {
     if (key === '') return;
     return subscribePrices(key.split(','), (items) => {
-      setPushes((current) => withPushes(current, items, Date.now()));
+      const receivedAt = Date.now();
+      // A transition: React renders the moved prices in slices and yields between them, so a
+      // stream of pushes never holds the main thread (a tap or a keystroke is served first).
+      startTransition(() => setPushes((current) => withPushes(current, items, receivedAt)));
       onPushRef.current?.(items);
     });
   }, [key]);
@@ -35,8 +38,11 @@ export function useLivePrices<T extends LiveFields>(
 ): T[] | undefined {
   const codes = useMemo(() => (items ?? []).map((item) => item.code), [items]);
   const pushes = usePricePushes(codes);
-  return useMemo(
-    () => (items === undefined ? undefined : mergeLivePrices(items, pushes, dataUpdatedAt)),
-    [items, pushes, dataUpdatedAt],
-  );
+  const previous = useRef<T[] | undefined>(undefined);
+  return useMemo(() => {
+    if (items === undefined) return undefined;
+    // Unchanged instruments keep their objects, so their memoised rows are not rendered again.
+    previous.current = keepUnchanged(previous.current, mergeLivePrices(items, pushes, dataUpdatedAt));
+    return previous.current;
+  }, [items, pushes, dataUpdatedAt]);
 }
