@@ -38,6 +38,7 @@ const AdminApp = lazy(() => import('../modules/admin/AdminApp'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
+const AlertToasts = lazy(() => import('../modules/alerts/AlertToasts'));
 const NotificationPage = lazy(() => import('../modules/notify/NotificationPage'));
 // The security centre (#16): sessions, sign-in history, recovery codes; its own chunk and texts.
 const SecurityPage = lazy(() => import('../modules/identity/security/SecurityPage'));
@@ -68,6 +69,7 @@ function Layout() {
         <Suspense fallback={null}>
           <PositionToasts />
           <NotificationToasts />
+          <AlertToasts />
         </Suspense>
       )}
       <Suspense
