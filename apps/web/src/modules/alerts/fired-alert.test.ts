@@ -62,6 +62,7 @@ describe('a fired alert from the socket', () => {
     expect(parseFiredAlert({ ...FIRED, price: 30.04 })).toBeNull();
     expect(parseFiredAlert({ ...FIRED, code: undefined })).toBeNull();
     expect(parseFiredAlert({ ...FIRED, status: 'active', firedAt: null, firedPrice: null })).toBeNull();
+    expect(parseFiredAlert({ ...FIRED, status: 'active' })).toBeNull();
     expect(parseFiredAlert({ ...FIRED, firedPrice: null })).toBeNull();
     expect(parseFiredAlert('42')).toBeNull();
     expect(parseFiredAlert(null)).toBeNull();
