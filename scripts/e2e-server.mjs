@@ -152,10 +152,10 @@ const env = {
   RATE_LIMIT_PER_MINUTE: '100000',
   RATE_LIMIT_ENABLED: 'false',
   // The labelled sandbox feed, ticking fast enough for browser journeys to see prices move.
-  // SOLUSDT, AVAXUSDT, LINKUSDT, DOTUSDT, ETCUSDT, ATOMUSDT and ICPUSDT follow the test feed: journeys push their prices (POST
-  // /__test/market/ticks), one instrument per journey so parallel journeys do not meet.
+  // SOLUSDT, AVAXUSDT, LINKUSDT, DOTUSDT, ETCUSDT, ATOMUSDT, ICPUSDT and LTCUSDT follow the test feed: journeys push
+  // their prices (POST /__test/market/ticks), one instrument per journey so parallel journeys do not meet.
   MARKET_FEED: 'test,sandbox',
-  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT',
+  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,

@@ -39,6 +39,7 @@ const AdminApp = lazyPage(() => import('../modules/admin/AdminApp'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
+const AlertToasts = lazy(() => import('../modules/alerts/AlertToasts'));
 const NotificationPage = lazyPage(() => import('../modules/notify/NotificationPage'));
 // The security centre (#16): sessions, sign-in history, recovery codes; its own chunk and texts.
 const SecurityPage = lazyPage(() => import('../modules/identity/security/SecurityPage'));
@@ -69,6 +70,7 @@ function Layout() {
         <Suspense fallback={null}>
           <PositionToasts />
           <NotificationToasts />
+          <AlertToasts />
         </Suspense>
       )}
       <Suspense

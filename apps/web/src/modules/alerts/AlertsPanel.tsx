@@ -12,40 +12,27 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { AlertDirection, TAlert } from '@openbourse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
 import { QueryState } from '../../shared/ui/QueryState';
 import { formatPrice, formatQuantity, NO_VALUE } from '../market/format';
 import { useMarketInfo } from '../market/market.api';
-import { subscribeNotifications } from '../market/market-socket';
 import { useAllMarkets } from '../market/use-all-markets';
 import { useLivePrices } from '../market/use-live-prices';
 import { useLocale } from '../market/use-locale';
-import { invalidateAlerts, useAlerts, useCreateAlert, useDeleteAlert } from './alerts.api';
+import { useAlerts, useCreateAlert, useDeleteAlert } from './alerts.api';
 
 const PRICE = /^\d{1,20}(\.\d{1,12})?$/;
 
 /**
  * The user's price alerts (issue 16), in the positions dock: set one (instrument, above or below,
  * the price prefilled with the current one), the list with each alert's state, and delete with a
- * confirmation. A fired alert arrives as a "price alert" notification (the layout toasts it): the
- * list is read again then, so its status changes live. Its texts (`alerts.panel.*`) are loaded by
+ * confirmation. A fired alert arrives over the socket; the layout's AlertToasts toasts it and has
+ * the list read again, so its status changes live. Its texts (`alerts.panel.*`) are loaded by
  * the dock, which shows the Alerts tab only once they are in.
  */
 export default function AlertsPanel({ code }: { code: string | null }) {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      subscribeNotifications(
-        (notification) => {
-          if (notification.template === 'price_alert') invalidateAlerts(queryClient);
-        },
-        () => invalidateAlerts(queryClient),
-      ),
-    [queryClient],
-  );
   return (
     <Stack gap="md" data-testid="alerts-panel">
       <CreateAlertForm initialCode={code} />

@@ -11,7 +11,8 @@ import { session } from '../identity/session';
  *
  * Position events: while someone listens (`subscribePositionEvents`) and the user is signed
  * in, the socket signs in with `{ op: 'auth', token }` on every (re)connect, and the server
- * pushes `{ op: 'position', data }` on each change of the user's positions.
+ * pushes `{ op: 'position', data }` on each change of the user's positions. Notifications
+ * (`{ op: 'notification' }`) and fired price alerts (`{ op: 'alert' }`) come the same way.
  */
 
 /** What the client needs of a WebSocket; the browser's WebSocket fits, tests pass a fake. */
@@ -31,6 +32,12 @@ export type PriceListener = (items: readonly TPushItem[]) => void;
 export type PositionListener = (position: TPosition) => void;
 /** A notification of the signed-in user, pushed once it committed (issue 15). */
 export type NotificationListener = (notification: TNotification) => void;
+/**
+ * One of the signed-in user's price alerts fired (issue 16): the message's `data` as the server
+ * sent it. The alerts module checks it against the contract's schema (zod), which the socket does
+ * not load: the socket is on every page, the schema only where a user is signed in.
+ */
+export type AlertListener = (data: unknown) => void;
 
 export type MarketSocketOptions = {
   WebSocketImpl: WebSocketConstructor;
@@ -63,6 +70,8 @@ export type MarketSocket = {
   subscribePositionEvents(listener: PositionListener, onSignedIn?: () => void): () => void;
   /** The same for the user's notifications (the socket signs in while either kind is listened to). */
   subscribeNotifications(listener: NotificationListener, onSignedIn?: () => void): () => void;
+  /** The same for the user's fired price alerts (`{ op: 'alert', data }`, data unchecked). */
+  subscribeAlerts(listener: AlertListener, onSignedIn?: () => void): () => void;
   /** The session changed: signs the socket in with the new token, or out (by reconnecting). */
   refreshAuth(): void;
 };
@@ -76,6 +85,8 @@ export type ServerMessage =
   | { kind: 'prices'; items: TPushItem[] }
   | { kind: 'position'; position: TPosition }
   | { kind: 'notification'; notification: TNotification }
+  /** A fired price alert; `data` is checked by its listener (see AlertListener). */
+  | { kind: 'alert'; data: unknown }
   | { kind: 'authenticated'; ok: boolean }
   | { kind: 'error'; code: number; msg: string }
   | { kind: 'ack' }
@@ -119,7 +130,7 @@ function toPushItem(value: unknown): TPushItem | null {
   return { code, price, zdf: typeof zdf === 'string' ? zdf : null, time, source };
 }
 
-/** Reads one frame from the server: a price array, an error, or an acknowledgement. */
+/** Reads one frame from the server: a price array, a user event, an error, or an acknowledgement. */
 export function parseServerMessage(data: unknown): ServerMessage {
   if (typeof data !== 'string') return { kind: 'invalid' };
   let parsed: unknown;
@@ -149,6 +160,11 @@ export function parseServerMessage(data: unknown): ServerMessage {
     if (message.op === 'notification') {
       const notification = toNotification(message.data);
       return notification ? { kind: 'notification', notification } : { kind: 'invalid' };
+    }
+    if (message.op === 'alert') {
+      return typeof message.data === 'object' && message.data !== null
+        ? { kind: 'alert', data: message.data }
+        : { kind: 'invalid' };
     }
   }
   return { kind: 'invalid' };
@@ -184,8 +200,10 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   const subscriptions = new Set<Subscription>();
   const positionSubscriptions = new Set<{ listener: PositionListener; onSignedIn?: () => void }>();
   const notificationSubscriptions = new Set<{ listener: NotificationListener; onSignedIn?: () => void }>();
-  /** Whether anyone listens for the signed-in user's events (positions or notifications). */
-  const hasUserListeners = () => positionSubscriptions.size > 0 || notificationSubscriptions.size > 0;
+  const alertSubscriptions = new Set<{ listener: AlertListener; onSignedIn?: () => void }>();
+  /** Whether anyone listens for the signed-in user's events (positions, notifications or alerts). */
+  const hasUserListeners = () =>
+    positionSubscriptions.size > 0 || notificationSubscriptions.size > 0 || alertSubscriptions.size > 0;
   const latest = new Map<string, TPushItem>();
   let socket: WebSocketLike | null = null;
   let reconnectTimer: unknown = null;
@@ -245,13 +263,41 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     }
   }
 
+  function dispatchAlert(data: unknown): void {
+    for (const subscription of [...alertSubscriptions]) {
+      try {
+        subscription.listener(data);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  /** Adds a listener for the user's events: the socket connects, or signs in, for it. */
+  function addUserSubscription<T>(subscriptions: Set<T>, subscription: T): () => void {
+    subscriptions.add(subscription);
+    if (idleTimer !== null) {
+      clearTimer(idleTimer);
+      idleTimer = null;
+    }
+    if (socket) signIn();
+    else connect();
+    let isActive = true;
+    return () => {
+      if (!isActive) return;
+      isActive = false;
+      subscriptions.delete(subscription);
+      if (!isWanted()) closeWhenIdle();
+    };
+  }
+
   function signedIn(ok: boolean): void {
     if (!ok) {
       // An expired token: position events stop until the session changes (refreshAuth).
       console.warn('[openbourse] market socket: sign-in refused');
       return;
     }
-    for (const subscription of [...positionSubscriptions, ...notificationSubscriptions]) {
+    for (const subscription of [...positionSubscriptions, ...notificationSubscriptions, ...alertSubscriptions]) {
       try {
         subscription.onSignedIn?.();
       } catch (error) {
@@ -300,6 +346,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
       if (message.kind === 'prices') dispatch(message.items);
       else if (message.kind === 'position') dispatchPosition(message.position);
       else if (message.kind === 'notification') dispatchNotification(message.notification);
+      else if (message.kind === 'alert') dispatchAlert(message.data);
       else if (message.kind === 'authenticated') signedIn(message.ok);
       else if (message.kind === 'error') console.warn(`[openbourse] market socket: ${message.code} ${message.msg}`);
     };
@@ -373,40 +420,11 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     subscriptions: () => new Map(counts),
     isConnected: isOpen,
     latest: (code) => latest.get(code),
-    subscribePositionEvents(listener, onSignedIn) {
-      const subscription = { listener, onSignedIn };
-      positionSubscriptions.add(subscription);
-      if (idleTimer !== null) {
-        clearTimer(idleTimer);
-        idleTimer = null;
-      }
-      if (socket) signIn();
-      else connect();
-      let isActive = true;
-      return () => {
-        if (!isActive) return;
-        isActive = false;
-        positionSubscriptions.delete(subscription);
-        if (!isWanted()) closeWhenIdle();
-      };
-    },
-    subscribeNotifications(listener, onSignedIn) {
-      const subscription = { listener, onSignedIn };
-      notificationSubscriptions.add(subscription);
-      if (idleTimer !== null) {
-        clearTimer(idleTimer);
-        idleTimer = null;
-      }
-      if (socket) signIn();
-      else connect();
-      let isActive = true;
-      return () => {
-        if (!isActive) return;
-        isActive = false;
-        notificationSubscriptions.delete(subscription);
-        if (!isWanted()) closeWhenIdle();
-      };
-    },
+    subscribePositionEvents: (listener, onSignedIn) =>
+      addUserSubscription(positionSubscriptions, { listener, onSignedIn }),
+    subscribeNotifications: (listener, onSignedIn) =>
+      addUserSubscription(notificationSubscriptions, { listener, onSignedIn }),
+    subscribeAlerts: (listener, onSignedIn) => addUserSubscription(alertSubscriptions, { listener, onSignedIn }),
     refreshAuth() {
       const token = getToken();
       if (token === signedInWith || !socket) return;
@@ -462,4 +480,12 @@ export function subscribePositionEvents(listener: PositionListener, onSignedIn?:
 /** Calls `listener` with each notification pushed to the signed-in user; returns the function that stops it. */
 export function subscribeNotifications(listener: NotificationListener, onSignedIn?: () => void): () => void {
   return marketSocket().subscribeNotifications(listener, onSignedIn);
+}
+
+/**
+ * Calls `listener` with the data of each price alert of the signed-in user that fires (unchecked:
+ * see AlertListener); `onSignedIn` after each (re)connected sign-in. Returns the function that stops it.
+ */
+export function subscribeAlerts(listener: AlertListener, onSignedIn?: () => void): () => void {
+  return marketSocket().subscribeAlerts(listener, onSignedIn);
 }

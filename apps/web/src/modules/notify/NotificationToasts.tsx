@@ -12,6 +12,12 @@ import { invalidateNotifications } from './notify.api';
 const TOAST_MS = 4000;
 
 /**
+ * Notifications not toasted here: a fired price alert is toasted by the alerts module from the
+ * socket's own `{ op: 'alert' }` message (with a link to the instrument), pushed beside this one.
+ */
+const TOASTED_ELSEWHERE: ReadonlySet<string> = new Set(['price_alert']);
+
+/**
  * Mounted by the layout while a user is signed in: each notification pushed over the socket is
  * toasted in the reader's language (once, by id), and the list and the unread badge are read
  * again; after a reconnect they are read again too (what arrived meanwhile is not toasted).
@@ -24,6 +30,7 @@ export default function NotificationToasts(): null {
     return subscribeNotifications(
       (notification: TNotification) => {
         invalidateNotifications(queryClient);
+        if (TOASTED_ELSEWHERE.has(notification.template)) return;
         const language = isLanguage(i18next.language) ? i18next.language : 'en';
         const { title, body } = renderNotification(notification, language, LANGUAGE_BCP47[language]);
         notifications.show({
