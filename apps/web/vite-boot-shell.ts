@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@openbourse/contracts/constants';
-import { type AliasOptions, build, type Plugin } from 'vite';
+import { type AliasOptions, build, type Plugin, type Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
 import { BOOT_TEXT_KEYS, type BootTextKey, type BootTexts } from './src/boot/boot-shell';
 
 const PLACEHOLDER = '<!--ob-boot-script-->';
@@ -110,8 +114,8 @@ export function bootShell(options: { root: string; alias: AliasOptions }): Plugi
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        return deferAppModules(html);
+      handler(html, context) {
+        return deferAppModules(html, context.bundle ? pageFiles(context.bundle) : {});
       },
     },
   };
@@ -122,14 +126,56 @@ const APP_MODULES_PLACEHOLDER = '__OB_APP_MODULES__';
 const MODULE_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g;
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
 
+/**
+ * The pages a visit most often opens first, by path: the boot script asks for the page's chunk
+ * (and what it imports) together with the entry, instead of a round trip after the entry runs.
+ * Other paths load their page as the router reaches it.
+ */
+const FIRST_PAGES: Record<string, string> = {
+  '/': 'src/modules/home/HomePage.tsx',
+  '/market': 'src/modules/market/MarketPage.tsx',
+  '/cruuency': 'src/modules/market/InstrumentPage.tsx',
+};
+
+/** Each first page's chunk, the chunks it imports statically and their stylesheets, as URLs. */
+function pageFiles(bundle: OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const pages: Record<string, string[]> = {};
+  for (const [pathname, module] of Object.entries(FIRST_PAGES)) {
+    const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+    if (!page) throw new Error(`boot shell: no chunk for ${module}`);
+    const files = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (chunk.isEntry || files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+      for (const imported of chunk.imports) {
+        const next = byFile.get(imported);
+        if (next) visit(next);
+      }
+    };
+    visit(page);
+    pages[pathname] = [...files].map((file) => `/${file}`);
+  }
+  return pages;
+}
+
 /** Moves the built page's module script and preloads into the boot script's list. */
-export function deferAppModules(html: string): string {
+export function deferAppModules(html: string, pages: Record<string, string[]>): string {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] as string);
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
   if (entries.length !== 1 || !html.includes(APP_MODULES_PLACEHOLDER)) {
     throw new Error(`boot shell: expected one module script and the module list, found ${entries.length}`);
   }
-  const list = JSON.stringify({ entry: entries[0], preloads }).replaceAll('<', '\\u003c');
+  // What the page already asks for (the entry's modules, its linked stylesheets) is not repeated.
+  const pageOnly = Object.fromEntries(
+    Object.entries(pages).map(([pathname, files]) => [
+      pathname,
+      files.filter((file) => !preloads.includes(file) && !html.includes(`href="${file}"`)),
+    ]),
+  );
+  const list = JSON.stringify({ entry: entries[0], preloads, pages: pageOnly }).replaceAll('<', '\\u003c');
   return html
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')

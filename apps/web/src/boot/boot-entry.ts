@@ -4,4 +4,7 @@ import { type BootTexts, parseAppModules, runBootShell, startAppAfterFirstPaint 
 declare const OB_BOOT_TEXTS: BootTexts;
 
 runBootShell(OB_BOOT_TEXTS);
-startAppAfterFirstPaint(parseAppModules(document.getElementById('ob-app-modules')?.textContent));
+startAppAfterFirstPaint(
+  parseAppModules(document.getElementById('ob-app-modules')?.textContent),
+  window.location.pathname,
+);

@@ -2,6 +2,7 @@ import { LANGUAGE_BCP47, LANGUAGES, type Language, RTL_LANGUAGES } from '@openbo
 import { readShowBoard } from '../app/mobile/board-state';
 import { isMobileUserAgent } from '../shared/device/device';
 import { LANGUAGE_STORAGE_KEY, pickLanguage } from '../shared/i18n/detect-language';
+import { readChoice, resolveConvention } from '../shared/ui/colour-convention-choice';
 
 /**
  * The boot shell (issue 16, item 0): index.html carries the first viewport of the page as plain
@@ -25,22 +26,30 @@ export const BOOT_TEXT_KEYS = [
   'onboarding.skip',
   'home.headline',
   'home.subheadline',
+  'market.title',
+  'market.greenUp',
+  'market.greenUpHint',
 ] as const;
 export type BootTextKey = (typeof BOOT_TEXT_KEYS)[number];
 export type BootTexts = Record<Language, Record<BootTextKey, string>>;
 
 /**
- * Which part of the shell matches the page React will render: the board greets a phone's first
- * visit to `/`; the home page's headline shows on `/`; any other path gets only the bars.
+ * Which parts of the shell match the page React will render: the phone's or the desktop's bars,
+ * and the page's first content: the board greets a phone's first visit to `/`; `/` shows the home
+ * page's headline, `/market` its title and colour switch; any other path gets only the bars.
  */
-export type BootVariant = 'board' | 'home-mobile' | 'home-desktop' | 'mobile' | 'desktop';
+export type BootPage = 'board' | 'home' | 'market' | 'other';
+export interface BootView {
+  device: 'mobile' | 'desktop';
+  page: BootPage;
+}
 
-export function chooseBootVariant(pathname: string, isMobile: boolean, showBoard: boolean): BootVariant {
-  if (isMobile) {
-    if (showBoard) return 'board';
-    return pathname === '/' ? 'home-mobile' : 'mobile';
-  }
-  return pathname === '/' ? 'home-desktop' : 'desktop';
+export function chooseBootView(pathname: string, isMobile: boolean, showBoard: boolean): BootView {
+  const device = isMobile ? 'mobile' : 'desktop';
+  if (isMobile && showBoard) return { device, page: 'board' };
+  if (pathname === '/') return { device, page: 'home' };
+  if (pathname === '/market') return { device, page: 'market' };
+  return { device, page: 'other' };
 }
 
 function storedLanguage(): string | null {
@@ -72,14 +81,20 @@ export function runBootShell(texts: BootTexts): void {
   }
   const isMobile = isMobileUserAgent(navigator.userAgent);
   const { pathname } = window.location;
-  shell.dataset.variant = chooseBootVariant(pathname, isMobile, isMobile && readShowBoard(pathname));
+  const view = chooseBootView(pathname, isMobile, isMobile && readShowBoard(pathname));
+  shell.dataset.device = view.device;
+  shell.dataset.page = view.page;
   shell.dataset.sandbox = String(metaContent('ob-deployment-mode') === 'sandbox');
+  // The market page's switch in the state the page will show (green-up or not).
+  shell.dataset.greenUp = String(resolveConvention(readChoice(), language) === 'green-up');
 }
 
 /** The app's entry module and the modules it imports, as the build wrote them (vite-boot-shell.ts). */
 export interface AppModules {
   entry: string;
   preloads: string[];
+  /** A first page's chunk and what it needs (modules and stylesheets), by path. */
+  pages: Record<string, string[]>;
 }
 
 export function parseAppModules(text: string | null | undefined): AppModules | null {
@@ -87,10 +102,11 @@ export function parseAppModules(text: string | null | undefined): AppModules | n
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
-    const { entry, preloads } = value as Partial<AppModules>;
+    const { entry, preloads, pages = {} } = value as Partial<AppModules>;
     if (typeof entry !== 'string' || !Array.isArray(preloads)) return null;
     if (!preloads.every((href) => typeof href === 'string')) return null;
-    return { entry, preloads };
+    if (typeof pages !== 'object' || pages === null) return null;
+    return { entry, preloads, pages };
   } catch {
     return null;
   }
@@ -105,15 +121,21 @@ const START_WITHOUT_FRAME_MS = 250;
  * modules (most of the first load's bytes) follow a frame later. In the development server
  * there is no module list (Vite's own module script stays in the page) and nothing happens.
  */
-export function startAppAfterFirstPaint(modules: AppModules | null): void {
+export function startAppAfterFirstPaint(modules: AppModules | null, pathname: string): void {
   if (!modules) return;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of modules.preloads) {
+    const page = Object.hasOwn(modules.pages, pathname) ? (modules.pages[pathname] ?? []) : [];
+    for (const href of [...modules.preloads, ...page]) {
       const link = document.createElement('link');
-      link.rel = 'modulepreload';
+      if (href.endsWith('.css')) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else {
+        link.rel = 'modulepreload';
+      }
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);

@@ -128,6 +128,8 @@ function ColourConventionSwitch() {
       onChange={(event) => setConvention(event.currentTarget.checked ? 'green-up' : 'red-up')}
       label={t('market.greenUp')}
       description={t('market.greenUpHint')}
+      // Sized by global.css, which the boot shell's copy of this switch uses too.
+      classNames={{ description: 'ob-convention-hint' }}
       data-testid="colour-convention"
       maw={360}
     />

@@ -1,7 +1,19 @@
-import type { Language } from '@openbourse/contracts';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  COLOUR_CONVENTION_KEY,
+  type ColourConvention,
+  readChoice,
+  resolveConvention,
+} from './colour-convention-choice';
+
+export {
+  COLOUR_CONVENTION_KEY,
+  type ColourConvention,
+  defaultConvention,
+  resolveConvention,
+} from './colour-convention-choice';
 
 /**
  * The one place that decides which colour a signed number gets (issue 16). Every rise, fall,
@@ -13,28 +25,11 @@ import { useTranslation } from 'react-i18next';
  * their readers know). Once the reader picks a convention in the settings (Appearance), that
  * choice is kept in local storage and wins in every language.
  */
-export type ColourConvention = 'red-up' | 'green-up';
+
 /** The sign of a number: a rise or profit, no change, a fall or loss. */
 export type TrendSign = -1 | 0 | 1;
 
-const RED_UP_LANGUAGES: ReadonlySet<string> = new Set<Language>(['zh', 'hk', 'ja', 'ko']);
-
-/** The convention a language's readers expect when they have not chosen one. */
-export function defaultConvention(language: string): ColourConvention {
-  return RED_UP_LANGUAGES.has(language) ? 'red-up' : 'green-up';
-}
-
-export const COLOUR_CONVENTION_KEY = 'ob.colourConvention';
 const listeners = new Set<() => void>();
-
-function readChoice(): ColourConvention | null {
-  try {
-    const stored = localStorage.getItem(COLOUR_CONVENTION_KEY);
-    return stored === 'red-up' || stored === 'green-up' ? stored : null;
-  } catch {
-    return null;
-  }
-}
 
 let choice: ColourConvention | null = typeof localStorage === 'undefined' ? null : readChoice();
 
@@ -63,11 +58,6 @@ export function setColourConvention(convention: ColourConvention | null): void {
   }
   choice = convention;
   for (const listener of listeners) listener();
-}
-
-/** The convention in force: the reader's choice, else the language's default. */
-export function resolveConvention(chosen: ColourConvention | null, language: string): ColourConvention {
-  return chosen ?? defaultConvention(language);
 }
 
 /** The convention now, outside React (toasts built in plain functions). */
