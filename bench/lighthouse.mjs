@@ -117,6 +117,14 @@ function printDetails(lhr) {
   }
   const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
   console.log(`  main thread: ${work.map((item) => `${item.group} ${Math.round(item.duration)} ms`).join(', ')}`);
+  const longTasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  for (const task of longTasks.slice(0, 8)) {
+    console.log(`  long task: ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${task.url}`);
+  }
+  const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
+  for (const item of bootup.slice(0, 5)) {
+    console.log(`  script: ${item.url} total ${Math.round(item.total)} ms, evaluation ${Math.round(item.scripting)} ms`);
+  }
   const blocking = lhr.audits['render-blocking-resources']?.details?.items ?? [];
   for (const item of blocking) console.log(`  render-blocking: ${item.url} ${Math.round(item.wastedMs)} ms`);
 }

@@ -1,7 +1,7 @@
 import { Group, Text, Title } from '@mantine/core';
 import type { MarketType, TMarketItem } from '@openbourse/contracts';
 import { DEFAULT_MARKET_TYPE } from '@openbourse/contracts/constants';
-import { memo, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../shared/ui/QueryState';
@@ -39,8 +39,10 @@ export default function MarketBoard({ compact = false }: { compact?: boolean }) 
 function MarketRows({ type, compact }: { type: MarketType; compact: boolean }) {
   const { t } = useTranslation();
   const list = useMarketList(type);
-  const items = useLivePrices(list.data, list.dataUpdatedAt);
-  if (list.isPending) return <RowsSkeleton compact={compact} />;
+  const liveItems = useLivePrices(list.data, list.dataUpdatedAt);
+  // The rows render in a background pass, in slices, after the page around them has painted.
+  const items = useDeferredValue(liveItems);
+  if (list.isPending || (liveItems !== undefined && items === undefined)) return <RowsSkeleton compact={compact} />;
   if (list.isError) {
     return <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
   }

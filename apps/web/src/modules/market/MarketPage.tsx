@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Container, Grid, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { MarketType, TMarketInfo, TMarketItem } from '@openbourse/contracts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isMobileUserAgent } from '../../shared/device/device';
@@ -238,18 +238,21 @@ function ListBody({
   retry: () => void;
   empty?: string;
 }) {
+  // The rows render in a background pass, in slices, after the page around them has painted:
+  // forty instruments at once would hold a slow phone's main thread.
+  const shownItems = useDeferredValue(items);
   const { t } = useTranslation();
-  const first = items?.[0]?.code;
+  const first = shownItems?.[0]?.code;
   // On desktop the first instrument is shown until the reader picks one.
   useEffect(() => {
     if (onSelect && !selected && first) onSelect(first);
   }, [onSelect, selected, first]);
 
-  if (isPending) return <RowsSkeleton compact />;
+  if (isPending || (items !== undefined && shownItems === undefined)) return <RowsSkeleton compact />;
   if (error) {
     return <LoadFailed error={error} onRetry={retry} />;
   }
-  if (!items || items.length === 0) {
+  if (!shownItems || shownItems.length === 0) {
     return (
       <Text c="gray.7" py="lg" ta="center" data-testid="market-empty">
         {empty ?? t('market.empty')}
@@ -259,11 +262,11 @@ function ListBody({
   return (
     <Stack gap={6}>
       <Group justify="flex-end">
-        <FeedBadge items={items} />
+        <FeedBadge items={shownItems} />
       </Group>
       {onSelect ? (
         <MarketTable
-          items={items}
+          items={shownItems}
           selected={selected}
           onSelect={onSelect}
           watchlist={watchlist}
@@ -271,7 +274,7 @@ function ListBody({
           onSort={onSort}
         />
       ) : (
-        <DenseMarketList items={items} watchlist={watchlist} />
+        <DenseMarketList items={shownItems} watchlist={watchlist} />
       )}
     </Stack>
   );
