@@ -1,10 +1,10 @@
 import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { CATALOGUE, isLanguage } from '@openbourse/contracts';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import i18next from 'i18next';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../shared/api/client';
@@ -14,6 +14,9 @@ import { isRtl } from '../shared/i18n/i18n';
 import { colorSchemeManager } from '../shared/ui/color-scheme';
 import { router } from './router';
 import { installSessionHooks } from './session-hooks';
+
+// The toasts' host comes in its own chunk, after the first render (NotificationsHost.tsx).
+const NotificationsHost = lazy(() => import('./NotificationsHost'));
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -98,7 +101,9 @@ export function App() {
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"
       >
-        <Notifications position="top-center" />
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <a href="#main" className="ob-skip-link">
             {i18n.t('app.skipToContent')}
