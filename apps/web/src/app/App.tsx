@@ -27,8 +27,11 @@ const theme = createTheme({
   fontFamily: 'var(--ob-font-family)',
   defaultRadius: 'md',
   components: {
-    // A toast's close button is only an icon: name it in the reader's language (WCAG button-name).
+    // A toast's, a dialog's and a drawer's close buttons are only an icon: name them in the
+    // reader's language (WCAG button-name), unless the component names its own.
     Notification: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18next.t('app.close') } }) },
+    Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18next.t('app.close') } }) },
+    Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18next.t('app.close') } }) },
   },
 });
 

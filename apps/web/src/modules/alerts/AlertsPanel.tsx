@@ -110,7 +110,7 @@ function CreateAlertForm({ initialCode }: { initialCode: string | null }) {
         <Text fw={600} id={`${formId}-title`}>
           {t('alerts.panel.title')}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {t('alerts.panel.intro')}
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -171,11 +171,11 @@ function CreateAlertForm({ initialCode }: { initialCode: string | null }) {
           </Button>
         </Group>
         {problem && (
-          <Text size="sm" c="red.9" role="alert" id={`${formId}-problem`} data-testid="alert-problem">
+          <Text size="sm" c="red" role="alert" id={`${formId}-problem`} data-testid="alert-problem">
             {problem}
           </Text>
         )}
-        <Text size="sm" c="gray.7" role="status" data-testid="alert-created">
+        <Text size="sm" c="dimmed" role="status" data-testid="alert-created">
           {done ?? ''}
         </Text>
       </Stack>
@@ -212,7 +212,7 @@ function AlertList() {
       <QueryState query={alerts}>
         {(data) =>
           data.items.length === 0 ? (
-            <Text c="gray.7" ta="center" py="md" data-testid="alerts-empty">
+            <Text c="dimmed" ta="center" py="md" data-testid="alerts-empty">
               {t('alerts.panel.empty')}
             </Text>
           ) : (
@@ -258,7 +258,7 @@ function AlertList() {
                           <Stack gap={0}>
                             <span>{date.format(new Date(alert.firedAt))}</span>
                             {alert.firedPrice && (
-                              <Text size="xs" c="gray.7" className="ob-amount">
+                              <Text size="xs" c="dimmed" className="ob-amount">
                                 {t('alerts.panel.firedAt', { price: priceText(alert.firedPrice) })}
                               </Text>
                             )}
@@ -270,7 +270,7 @@ function AlertList() {
                       <Table.Td ta="end">
                         <Button
                           variant="subtle"
-                          color="red.9"
+                          color="red"
                           size="compact-sm"
                           onClick={() => {
                             setFailure(null);

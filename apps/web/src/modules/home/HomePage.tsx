@@ -135,7 +135,7 @@ function BalanceCards() {
               <Text fw={700} component={Link} to="/profile/balance" className="ob-card-link">
                 {card.asset}
               </Text>
-              <Text size="xs" c="gray.7" mt={6}>
+              <Text size="xs" c="dimmed" mt={6}>
                 {t('ledger.available')}
               </Text>
               <Text fw={600} size="lg">
@@ -146,7 +146,7 @@ function BalanceCards() {
                   {formatAssetAmount(card.available, card.asset, locale, { withCode: false })}
                 </span>
               </Text>
-              <Text size="xs" c="gray.7" mt={6}>
+              <Text size="xs" c="dimmed" mt={6}>
                 {t('ledger.todayPnl')}
               </Text>
               <TrendText sign={sign} component="p" size="sm" fw={600}>

@@ -52,7 +52,7 @@ export default function BalancePage() {
         <Stack gap={4}>
           <Title order={1}>{t('ledger.title')}</Title>
           <Group gap="xs">
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {t('profile.accountMode')}
             </Text>
             <Badge color={mode === 'demo' ? 'teal.9' : 'blue.9'} data-testid="account-mode">
@@ -63,7 +63,7 @@ export default function BalancePage() {
             </Anchor>
           </Group>
           {mode === 'demo' && (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {t('ledger.demoHint')}
             </Text>
           )}
@@ -213,7 +213,7 @@ function LedgerStatement({ mode, toggle }: { mode: AccountMode; toggle: ReactNod
       <QueryState query={statement}>
         {(data) =>
           data.entries.length === 0 ? (
-            <Text c="gray.7" py="lg" ta="center" data-testid="statement-empty">
+            <Text c="dimmed" py="lg" ta="center" data-testid="statement-empty">
               {isFiltered ? t('ledger.noMatches') : t('ledger.noEntries')}
             </Text>
           ) : (
@@ -274,13 +274,13 @@ function StatementTable({
                 <Group gap={6}>
                   <Text inherit>{t(`ledger.reasons.${entry.reason}`, { defaultValue: entry.reason })}</Text>
                   {entry.account === 'held' && (
-                    <Badge size="sm" variant="outline" color="gray.8">
+                    <Badge size="sm" variant="outline" color="gray">
                       {t('ledger.heldAccount')}
                     </Badge>
                   )}
                 </Group>
                 {entry.note && (
-                  <Text size="xs" c="gray.7" mt={2}>
+                  <Text size="xs" c="dimmed" mt={2}>
                     {t('ledger.operatorNote', { note: entry.note })}
                   </Text>
                 )}

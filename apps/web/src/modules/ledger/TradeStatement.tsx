@@ -31,7 +31,7 @@ export function TradeStatement() {
       <QueryState query={history}>
         {() =>
           lines.length === 0 ? (
-            <Text c="gray.7" py="lg" ta="center" data-testid="trades-empty">
+            <Text c="dimmed" py="lg" ta="center" data-testid="trades-empty">
               {t('ledger.noTrades')}
             </Text>
           ) : (

@@ -131,7 +131,7 @@ export function ChartPanel({ code, name, precision, stale, height = 360, fill = 
         <LoadFailed error={candles.error} onRetry={() => void candles.refetch()} />
       ) : !data || data.candles.length === 0 ? (
         <div className="ob-chart-empty" style={{ height }} data-testid="chart-empty">
-          <Text c="gray.7">{t('market.noData')}</Text>
+          <Text c="dimmed">{t('market.noData')}</Text>
         </div>
       ) : (
         <>
@@ -150,12 +150,12 @@ export function ChartPanel({ code, name, precision, stale, height = 360, fill = 
             />
           </Suspense>
           {/* The chart library's licence asks for this attribution and link. */}
-          <Text size="xs" c="gray.7" ta="end">
+          <Text size="xs" c="dimmed" ta="end">
             <Anchor
               href="https://www.tradingview.com/"
               target="_blank"
               rel="noopener noreferrer"
-              c="gray.7"
+              c="dimmed"
               data-testid="chart-attribution"
             >
               {t('market.chart.attribution')}

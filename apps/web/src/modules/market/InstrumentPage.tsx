@@ -154,7 +154,7 @@ function InstrumentDetail({
                 term: t('market.volume24h'),
                 value:
                   info.volume24h === null ? (
-                    <Text span size="sm" c="gray.7" fw={400}>
+                    <Text span size="sm" c="dimmed" fw={400}>
                       {t('market.noVolume')}
                     </Text>
                   ) : (

@@ -28,10 +28,10 @@ export function InstrumentHeader({
             {info.appName}
           </Title>
           <Group gap={6}>
-            <Text size="sm" c="gray.7" className="ob-amount">
+            <Text size="sm" c="dimmed" className="ob-amount">
               {info.code}
             </Text>
-            <Badge size="xs" variant="outline" color="gray.8">
+            <Badge size="xs" variant="outline" color="gray">
               {t(`market.types.${MARKET_TYPE_KEYS[info.type]}`)}
             </Badge>
           </Group>
@@ -40,7 +40,7 @@ export function InstrumentHeader({
       <Stack gap={2} align="flex-end" className="ob-instrument-quote">
         <PriceText item={info} size="xl" fw={700} testId={priceTestId} />
         <Group gap={6}>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {t('market.change24h')}
           </Text>
           <ChangeText zdf={info.zdf} />
@@ -71,7 +71,7 @@ export function TradingStatus({ info }: { info: Pick<TMarketInfo, 'tradable' | '
       <Badge color={info.tradable ? 'teal.9' : 'gray.7'} className="ob-source-badge">
         {info.tradable ? t('market.openNow') : t('market.closed')}
       </Badge>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {time
           ? t(info.tradable ? 'market.closesAt' : 'market.opensAt', { time })
           : info.tradable

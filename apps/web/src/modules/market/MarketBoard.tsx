@@ -48,7 +48,7 @@ function MarketRows({ type, compact }: { type: MarketType; compact: boolean }) {
   }
   if (!items || items.length === 0) {
     return (
-      <Text c="gray.7" py="lg" ta="center" data-testid="market-empty">
+      <Text c="dimmed" py="lg" ta="center" data-testid="market-empty">
         {t('market.empty')}
       </Text>
     );

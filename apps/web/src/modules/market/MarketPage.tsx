@@ -95,7 +95,7 @@ export default function MarketPage() {
               <SelectedInstrument code={selected} />
             ) : (
               <Card withBorder padding="xl">
-                <Text c="gray.7" ta="center">
+                <Text c="dimmed" ta="center">
                   {t('market.selectPrompt')}
                 </Text>
               </Card>
@@ -174,7 +174,7 @@ function MoverItems(props: ListProps) {
   const items = useLivePrices(movers, markets.dataUpdatedAt);
   return (
     <Stack gap="xs">
-      <Text size="xs" c="gray.7" data-testid="top-movers-hint">
+      <Text size="xs" c="dimmed" data-testid="top-movers-hint">
         {t('market.topMoversHint')}
       </Text>
       <ListBody
@@ -201,7 +201,7 @@ function WatchlistItems(props: ListProps) {
   return (
     <Stack gap="xs">
       {!isAccount && (
-        <Text size="xs" c="gray.7" data-testid="watchlist-local">
+        <Text size="xs" c="dimmed" data-testid="watchlist-local">
           {t('market.watchlistLocal')}{' '}
           <Anchor component={Link} to="/pass/login" size="xs">
             {t('nav.login')}
@@ -254,7 +254,7 @@ function ListBody({
   }
   if (!shownItems || shownItems.length === 0) {
     return (
-      <Text c="gray.7" py="lg" ta="center" data-testid="market-empty">
+      <Text c="dimmed" py="lg" ta="center" data-testid="market-empty">
         {empty ?? t('market.empty')}
       </Text>
     );

@@ -147,7 +147,7 @@ export function FeedBadge({ items, testId = 'source-badge' }: { items: readonly 
             </dd>
           </div>
         </dl>
-        <Text size="xs" c="gray.7" mt="xs">
+        <Text size="xs" c="dimmed" mt="xs">
           {summary.state === 'stale' || summary.state === 'none'
             ? t(`market.source.${summary.state}Hint`)
             : firstKind === 'exchange'

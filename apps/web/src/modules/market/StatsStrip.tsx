@@ -84,7 +84,7 @@ export function StatsStrip() {
                 ) : figure.below ? (
                   <>
                     <span>{figure.value}</span>
-                    <Text component="span" display="block" size="sm" fw={500} c="gray.7">
+                    <Text component="span" display="block" size="sm" fw={500} c="dimmed">
                       {figure.below}
                     </Text>
                   </>
@@ -96,7 +96,7 @@ export function StatsStrip() {
           ))}
         </dl>
       )}
-      <Text size="xs" c="gray.7" mt={6}>
+      <Text size="xs" c="dimmed" mt={6}>
         {t('market.stats.measured')}
       </Text>
     </section>

@@ -73,7 +73,7 @@ export function PriceText({
       component="span"
       size={size}
       fw={fw}
-      c={isStale ? 'gray.7' : undefined}
+      c={isStale ? 'dimmed' : undefined}
       className="ob-amount"
       title={isStale ? t('market.source.staleHint') : undefined}
       data-stale={isStale || undefined}

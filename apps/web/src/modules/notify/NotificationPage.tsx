@@ -61,7 +61,7 @@ function Notifications() {
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
         <Stack gap={4}>
           <Title order={1}>{t('notify.title')}</Title>
-          <Text size="sm" c="gray.7" aria-live="polite" data-testid="notification-unread">
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="notification-unread">
             {t('notify.unreadCount', { count: unread })}
           </Text>
         </Stack>
@@ -92,7 +92,7 @@ function Notifications() {
         <QueryState query={list}>
           {(data) =>
             data.items.length === 0 ? (
-              <Text c="gray.7" py="lg" ta="center" data-testid="notifications-empty">
+              <Text c="dimmed" py="lg" ta="center" data-testid="notifications-empty">
                 {filter === 'unread' ? t('notify.emptyUnread') : t('notify.empty')}
               </Text>
             ) : (
@@ -151,7 +151,7 @@ function NotificationItem({ item, onRead }: { item: TNotification; onRead: () =>
       padding="sm"
       data-testid="notification-item"
       data-read={item.read ? 'true' : 'false'}
-      bg={item.read ? undefined : 'blue.0'}
+      className={item.read ? undefined : 'ob-notify-unread'}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
@@ -166,7 +166,7 @@ function NotificationItem({ item, onRead }: { item: TNotification; onRead: () =>
           <Text size="sm" title={fullValues || undefined} style={{ overflowWrap: 'anywhere' }}>
             {body}
           </Text>
-          <Text size="xs" c="gray.7" component="time" dateTime={item.createdAt}>
+          <Text size="xs" c="dimmed" component="time" dateTime={item.createdAt}>
             {time}
           </Text>
         </Stack>
@@ -178,7 +178,7 @@ function NotificationItem({ item, onRead }: { item: TNotification; onRead: () =>
             style={{
               whiteSpace: 'nowrap',
               fontSize: 'var(--mantine-font-size-sm)',
-              color: 'var(--mantine-color-blue-8)',
+              color: 'var(--mantine-color-anchor)',
             }}
           >
             {t('notify.markRead')}

@@ -135,7 +135,7 @@ function Tour({ onEnd }: { onEnd: () => void }) {
       data-testid="ticket-tour"
       data-step={anchor}
     >
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="dimmed">
         {t('start.tour.progress', { step: index + 1, total: STEPS.length })}
       </Text>
       <Title order={2} size="h4" id={titleId} mt={4}>

@@ -194,7 +194,7 @@ function Entries() {
       <QueryState query={book}>
         {(data) =>
           data.items.length === 0 ? (
-            <Text c="gray.7" ta="center" py="md" data-testid="book-empty">
+            <Text c="dimmed" ta="center" py="md" data-testid="book-empty">
               {t('payments.book.empty')}
             </Text>
           ) : (
@@ -212,7 +212,7 @@ function Entries() {
                     <Text fw={600}>{entry.label || t('payments.book.noLabel')}</Text>
                     <StatusBadge status={entry.status} testId="book-entry-status" />
                   </Group>
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed">
                     {entry.networkLabel}
                   </Text>
                   <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} my={4}>

@@ -56,7 +56,7 @@ function ConfirmAddress() {
             <Alert color="teal" role="status">
               {t('payments.book.confirmDone')}
             </Alert>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {confirmed.networkLabel}
             </Text>
             <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }}>

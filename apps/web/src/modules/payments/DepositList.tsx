@@ -44,10 +44,10 @@ function DepositRow({ deposit }: { deposit: TDeposit }) {
         <StatusBadge status={deposit.status} testId="deposit-status" />
       </Group>
       <Group gap="md" mt={4} wrap="wrap">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {deposit.networkLabel}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {time.format(new Date(deposit.createdAt))}
         </Text>
         <Text size="sm">
@@ -64,7 +64,7 @@ function DepositRow({ deposit }: { deposit: TDeposit }) {
         </Stack>
       )}
       {deposit.status === 'credited' && (
-        <Text size="sm" c="teal.9" mt={4} role="status" aria-live="polite">
+        <Text size="sm" c="teal" mt={4} role="status" aria-live="polite">
           {t('payments.deposit.creditedNote')}
         </Text>
       )}
@@ -75,7 +75,7 @@ function DepositRow({ deposit }: { deposit: TDeposit }) {
       )}
       {deposit.reason &&
         (deposit.status === 'rejected' || deposit.status === 'orphaned' || deposit.status === 'below_minimum') && (
-          <Text size="sm" c="red.9" mt={4} data-testid="deposit-reason">
+          <Text size="sm" c="red" mt={4} data-testid="deposit-reason">
             {t('payments.common.reason', {
               // A code the watcher or the review queue wrote (its text in the user's language).
               reason: t(`payments.deposit.reasons.${deposit.reason}`, { defaultValue: deposit.reason }),

@@ -142,7 +142,7 @@ function AddressCard({ asset, network, sandbox }: { asset: string; network: TWal
             <Group align="flex-start" gap="md" wrap="wrap">
               <QrCode value={data.address} alt={t('payments.deposit.qrAlt', { network: data.label })} />
               <Stack gap="xs" style={{ minWidth: 0, flex: '1 1 200px' }}>
-                <Text size="sm" c="gray.7" id="deposit-address-label">
+                <Text size="sm" c="dimmed" id="deposit-address-label">
                   {t('payments.deposit.addressLabel', { network: data.label })}
                 </Text>
                 <Code
@@ -156,27 +156,25 @@ function AddressCard({ asset, network, sandbox }: { asset: string; network: TWal
                 <CopyButton value={data.address} label={t('payments.deposit.copyAddress')} testId="copy-address" />
               </Stack>
             </Group>
-            <dl className="ob-definition-list">
-              <Group gap="xl" wrap="wrap">
-                <div>
-                  <Text component="dt" size="sm" c="gray.7">
-                    {t('payments.deposit.minimum')}
-                  </Text>
-                  <Text component="dd" fw={600} data-testid="deposit-minimum">
-                    {data.minimum} {data.asset}
-                  </Text>
-                </div>
-                <div>
-                  <Text component="dt" size="sm" c="gray.7">
-                    {t('payments.deposit.requiredConfirmations')}
-                  </Text>
-                  <Text component="dd" fw={600} data-testid="deposit-required-confirmations">
-                    {data.confirmations}
-                  </Text>
-                </div>
-              </Group>
-            </dl>
-            <Text size="sm" c="gray.7">
+            <Group component="dl" className="ob-definition-list" gap="xl" wrap="wrap">
+              <div>
+                <Text component="dt" size="sm" c="dimmed">
+                  {t('payments.deposit.minimum')}
+                </Text>
+                <Text component="dd" fw={600} data-testid="deposit-minimum">
+                  {data.minimum} {data.asset}
+                </Text>
+              </div>
+              <div>
+                <Text component="dt" size="sm" c="dimmed">
+                  {t('payments.deposit.requiredConfirmations')}
+                </Text>
+                <Text component="dd" fw={600} data-testid="deposit-required-confirmations">
+                  {data.confirmations}
+                </Text>
+              </div>
+            </Group>
+            <Text size="sm" c="dimmed">
               {t('payments.deposit.belowMinimumWarning', { minimum: data.minimum, asset: data.asset })}
             </Text>
           </Stack>
@@ -229,7 +227,7 @@ function PayCard({
         </Tabs.Panel>
       </Tabs>
       {!canUseWallet && (
-        <Text size="sm" c="gray.7" mt="sm">
+        <Text size="sm" c="dimmed" mt="sm">
           {t('payments.deposit.manualOnly', { network: network.label })}
         </Text>
       )}
@@ -359,7 +357,7 @@ function WalletPay({
             </Text>
           </Alert>
         )}
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           {t('payments.deposit.noApproval')}
         </Text>
       </Stack>

@@ -28,7 +28,7 @@ export function HistoryList<Item extends { id: string }>(props: {
       <QueryState query={query}>
         {(data) =>
           data.items.length === 0 ? (
-            <Text c="gray.7" ta="center" py="md" data-testid={empty.testId}>
+            <Text c="dimmed" ta="center" py="md" data-testid={empty.testId}>
               {empty.text}
             </Text>
           ) : (

@@ -285,12 +285,10 @@ function WithdrawForm({ config }: { config: TWalletPublicConfig }) {
         {review && (
           <Stack gap="sm" data-testid="withdraw-confirm-dialog">
             <Text size="sm">{t('payments.withdraw.confirmText')}</Text>
-            <dl className="ob-definition-list">
-              <Stack gap={6}>
-                <Row label={t('payments.common.network')} value={review.entry.networkLabel} />
-                <Row label={t('payments.withdraw.to')} value={review.entry.label || '—'} />
-              </Stack>
-            </dl>
+            <Stack component="dl" gap={6} className="ob-definition-list">
+              <Row label={t('payments.common.network')} value={review.entry.networkLabel} />
+              <Row label={t('payments.withdraw.to')} value={review.entry.label || '—'} />
+            </Stack>
             <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }}>
               {review.entry.address}
             </Code>
@@ -313,7 +311,7 @@ function WithdrawForm({ config }: { config: TWalletPublicConfig }) {
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap">
-      <Text component="dt" size="sm" c="gray.7">
+      <Text component="dt" size="sm" c="dimmed">
         {label}
       </Text>
       <Text component="dd" size="sm" fw={600} ta="end" className="ob-amount" data-testid={testId}>
@@ -326,18 +324,16 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 function QuoteView({ quote, asset }: { quote: TWithdrawalQuote; asset: string }) {
   const { t } = useTranslation();
   return (
-    <dl className="ob-definition-list" data-testid="withdraw-quote" aria-live="polite">
-      <Stack gap={6}>
-        <Row label={t('payments.withdraw.amountSent')} value={`${quote.amount} ${asset}`} />
-        <Row
-          label={t('payments.withdraw.fee', { rate: ratioToPercent(quote.feeRate) })}
-          value={`${quote.fee} ${asset}`}
-          testId="withdraw-fee"
-        />
-        <Row label={t('payments.withdraw.total')} value={`${quote.total} ${asset}`} testId="withdraw-total" />
-        <Row label={t('payments.withdraw.available')} value={`${quote.available} ${asset}`} />
-      </Stack>
-    </dl>
+    <Stack component="dl" gap={6} className="ob-definition-list" data-testid="withdraw-quote" aria-live="polite">
+      <Row label={t('payments.withdraw.amountSent')} value={`${quote.amount} ${asset}`} />
+      <Row
+        label={t('payments.withdraw.fee', { rate: ratioToPercent(quote.feeRate) })}
+        value={`${quote.fee} ${asset}`}
+        testId="withdraw-fee"
+      />
+      <Row label={t('payments.withdraw.total')} value={`${quote.total} ${asset}`} testId="withdraw-total" />
+      <Row label={t('payments.withdraw.available')} value={`${quote.available} ${asset}`} />
+    </Stack>
   );
 }
 
@@ -367,7 +363,7 @@ function AddressChoice({
         <Stack gap={4} align="flex-start">
           <Text size="sm">{t('payments.withdraw.noAddresses')}</Text>
           {error && (
-            <Text size="sm" c="red.9">
+            <Text size="sm" c="red">
               {error}
             </Text>
           )}

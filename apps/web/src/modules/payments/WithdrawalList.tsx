@@ -41,10 +41,10 @@ function WithdrawalRow({ withdrawal }: { withdrawal: TWithdrawal }) {
         </span>
       </Group>
       <Group gap="md" mt={4} wrap="wrap">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {withdrawal.networkLabel}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {time.format(new Date(withdrawal.createdAt))}
         </Text>
         <Text size="sm">
@@ -58,7 +58,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: TWithdrawal }) {
         </Text>
       </Group>
       {hasFailed && withdrawal.reason && (
-        <Text size="sm" c="red.9" mt={4} data-testid="withdrawal-reason">
+        <Text size="sm" c="red" mt={4} data-testid="withdrawal-reason">
           {t('payments.common.reason', { reason: withdrawal.reason })}
         </Text>
       )}

@@ -37,7 +37,7 @@ function ScreenFrame({ screen, size, children }: { screen: string; size: 'md' | 
       <Title order={1} mb="xs">
         {t(`payments.${screen}.title`)}
       </Title>
-      <Text c="gray.7" mb="lg">
+      <Text c="dimmed" mb="lg">
         {t(`payments.${screen}.intro`)}
       </Text>
       <LiveOnly>{children}</LiveOnly>
@@ -111,7 +111,7 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
         size="sm"
         role="status"
         aria-live="polite"
-        c={outcome === 'failed' ? 'red.8' : 'teal.9'}
+        c={outcome === 'failed' ? 'red' : 'teal'}
         data-testid={testId ? `${testId}-status` : undefined}
       >
         {outcome === 'copied'

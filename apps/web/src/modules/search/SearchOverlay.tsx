@@ -192,7 +192,7 @@ export default function SearchOverlay({
                     <InstrumentLogo item={item} size={24} />
                     <span>
                       <span className="ob-market-app-name">{item.appName}</span>{' '}
-                      <Text component="span" size="xs" c="gray.7" className="ob-amount">
+                      <Text component="span" size="xs" c="dimmed" className="ob-amount">
                         {item.code} · {t(`market.types.${MARKET_TYPE_KEYS[item.type]}`)}
                       </Text>
                     </span>

@@ -37,7 +37,7 @@ export function AccountSummaryBar({
   const band = marginBand(data?.marginLevel ?? null);
   const figure = (label: string, value: ReactNode, testId?: string) => (
     <div key={label}>
-      <Text component="dt" size="xs" c="gray.7">
+      <Text component="dt" size="xs" c="dimmed">
         {label}
       </Text>
       <Text component="dd" fw={600} size="sm" m={0} className="ob-amount" data-testid={testId}>
@@ -48,7 +48,7 @@ export function AccountSummaryBar({
   return (
     <section aria-label={t('trading.summary.title')} data-testid="account-summary">
       {summary.isError ? (
-        <Text size="sm" c="red.9" role="alert">
+        <Text size="sm" c="red" role="alert">
           {errorMessage(summary.error)}
         </Text>
       ) : !data ? (
@@ -60,7 +60,7 @@ export function AccountSummaryBar({
           {figure(t('trading.summary.usedMargin'), formatUsdt(data.usedMargin, locale), 'summary-used-margin')}
           {figure(t('trading.summary.freeMargin'), formatUsdt(data.freeMargin, locale), 'summary-free-margin')}
           <div>
-            <Text component="dt" size="xs" c="gray.7">
+            <Text component="dt" size="xs" c="dimmed">
               {t('trading.summary.marginLevel')}
             </Text>
             <Group component="dd" gap={6} m={0} wrap="nowrap">
@@ -76,7 +76,7 @@ export function AccountSummaryBar({
                   : formatMarginLevel(data.marginLevel, locale)}
               </Badge>
               {band !== 'none' && (
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   {t(`trading.summary.band.${band}`)}
                 </Text>
               )}
@@ -85,7 +85,7 @@ export function AccountSummaryBar({
         </SimpleGrid>
       )}
       {data && (
-        <Text size="xs" c="gray.7" mt={4}>
+        <Text size="xs" c="dimmed" mt={4}>
           {t('trading.summary.stopOutNote', { level: formatMarginLevel(data.stopOutLevel, locale) })}
         </Text>
       )}

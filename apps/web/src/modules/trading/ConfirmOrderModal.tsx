@@ -37,7 +37,7 @@ export function ConfirmOrderModal({
       <Stack gap="md" data-testid="confirm-order">
         <FigureList items={rows} testId="confirm-order-facts" />
         {note && (
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {note}
           </Text>
         )}

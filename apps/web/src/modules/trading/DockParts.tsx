@@ -18,7 +18,7 @@ export function FloatingPnl({ figures }: { figures: TAccountSummary | undefined 
   const locale = useLocale();
   return (
     <Group gap={6} wrap="nowrap" data-testid="dock-floating-pnl">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {t('alerts.dock.floatingPnl')}
       </Text>
       <PnlText value={figures?.unrealisedPnl ?? null} locale={locale} testId="dock-floating-pnl-value" />

@@ -46,7 +46,7 @@ export function HistoryTab() {
       key: 'reason',
       header: t('trading.positions.reason'),
       cell: (p) => (
-        <Badge variant="outline" color="gray.8" className="ob-source-badge">
+        <Badge variant="outline" color="gray" className="ob-source-badge">
           {t(`trading.reasons.${p.closeReason ?? (p.status === 'cancelled' ? 'cancelled' : 'manual')}`)}
         </Badge>
       ),

@@ -71,7 +71,7 @@ export default function OrderTicket({
             <span className="ob-amount">
               <Rounded value={preview.notionalQuote.toString()} asset={quote} locale={locale} />
               {quote !== 'USDT' && preview.notionalUsdt && (
-                <Text component="span" size="xs" c="gray.7" display="block">
+                <Text component="span" size="xs" c="dimmed" display="block">
                   ≈ <Rounded value={preview.notionalUsdt.toString()} asset="USDT" locale={locale} />
                 </Text>
               )}
@@ -198,7 +198,7 @@ export default function OrderTicket({
             )}
           </Group>
           <Group justify="space-between" gap="xs">
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {t('trading.ticket.currentPrice')}
             </Text>
             <PriceWithBadge item={info} testId="ticket-price-now" />
@@ -218,7 +218,7 @@ export default function OrderTicket({
             ]}
           />
           {fillPrice && (
-            <Text size="xs" c="gray.7" mt={-4} data-testid="ticket-fill-source">
+            <Text size="xs" c="dimmed" mt={-4} data-testid="ticket-fill-source">
               {ticket.isPendingOrder
                 ? t('trading.ticket.fillSourcePending')
                 : t('trading.ticket.fillSource', { source: info.source })}
@@ -307,7 +307,7 @@ export default function OrderTicket({
                 error={errors.lots}
                 required
                 rightSection={
-                  <Text size="xs" c="gray.8">
+                  <Text size="xs" c="dimmed">
                     USDT
                   </Text>
                 }
@@ -338,7 +338,7 @@ export default function OrderTicket({
                 allowNegative={false}
                 clampBehavior="none"
                 leftSection={
-                  <Text size="sm" c="gray.8">
+                  <Text size="sm" c="dimmed">
                     1:
                   </Text>
                 }
@@ -411,34 +411,34 @@ export default function OrderTicket({
               <Text id={`${ticket.idBase}-preview`} fw={600} size="sm">
                 {t('trading.preview.title')}
               </Text>
-              <Badge size="xs" variant="outline" color="gray.8">
+              <Badge size="xs" variant="outline" color="gray">
                 {t('trading.preview.estimated')}
               </Badge>
             </Group>
             {preview ? (
               <FigureList items={previewRows} />
             ) : (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {!ticket.isPendingOrder && ticket.current === null
                   ? t('trading.ticket.blocked.noPrice')
                   : t('trading.preview.incomplete')}
               </Text>
             )}
             {preview && !preview.notionalUsdt && (
-              <Text size="xs" c="gray.7" mt={4}>
+              <Text size="xs" c="dimmed" mt={4}>
                 {t('trading.preview.noConversion', { quote })}
               </Text>
             )}
             {ticket.available !== null && (
-              <Text size="xs" c="gray.7" mt={6} data-testid="ticket-available">
+              <Text size="xs" c="dimmed" mt={6} data-testid="ticket-available">
                 {t('trading.preview.available', { amount: formatUsdtAmount(ticket.available, locale) })}
               </Text>
             )}
-            <Text size="xs" c="gray.7" mt={6}>
+            <Text size="xs" c="dimmed" mt={6}>
               {t('trading.preview.feeNote', { rate: formatRatioPercent(ticket.feeRate, locale) })}
             </Text>
             {info.usdSettledAsUsdt && info.quoteCurrency.toUpperCase() !== 'USDT' && (
-              <Text size="xs" c="gray.7" mt={2} data-testid="ticket-usd-note">
+              <Text size="xs" c="dimmed" mt={2} data-testid="ticket-usd-note">
                 {t('trading.preview.usdNote')}
               </Text>
             )}
@@ -496,7 +496,7 @@ export default function OrderTicket({
             {side === 'long' ? t('trading.ticket.reviewBuy') : t('trading.ticket.reviewSell')}
           </Button>
           {ticket.fixText && (
-            <Text size="xs" c="red.9" id={ticket.fixId} data-testid="ticket-fix">
+            <Text size="xs" c="red" id={ticket.fixId} data-testid="ticket-fix">
               {ticket.fixText}
             </Text>
           )}

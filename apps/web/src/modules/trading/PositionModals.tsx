@@ -128,7 +128,7 @@ export function ClosePositionModal({ position, info, currentPrice, onClose }: Mo
             {t('trading.close.estimate')}{' '}
             {estimate ? <PnlText value={estimate} locale={locale} /> : t('trading.close.estimateServer')}
           </Text>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {t('trading.close.note')}
           </Text>
           <Group justify="flex-end" gap="sm">
@@ -206,7 +206,7 @@ export function AmendPositionModal({ position, info, currentPrice, onClose }: Mo
     <TradingModal title={t('trading.amend.title', { code: position.code })} busy={amend.isPending} onClose={onClose}>
       <ModalForm onSubmit={submit}>
         <Stack gap="sm" data-testid="amend-modal">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {position.status === 'pending'
               ? t('trading.amend.referenceEntry', { price: priceText(position.entryPrice) })
               : t('trading.amend.referenceCurrent', { price: priceText(currentPrice) })}
@@ -248,7 +248,7 @@ export function AmendPositionModal({ position, info, currentPrice, onClose }: Mo
             error={message(trailingIssue)}
             data-testid="amend-trailing"
           />
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {t('trading.amend.note')}
           </Text>
           <Group justify="flex-end" gap="sm">

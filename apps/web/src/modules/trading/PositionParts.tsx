@@ -79,7 +79,7 @@ function InstrumentCell({ position }: { position: TPosition }) {
       <Text size="sm" fw={600}>
         {position.appName}
       </Text>
-      <Text size="xs" c="gray.7" className="ob-amount">
+      <Text size="xs" c="dimmed" className="ob-amount">
         {position.code}
       </Text>
     </Stack>
@@ -104,7 +104,7 @@ function Stops({ position, price }: { position: TPosition; price: (p: TPosition,
   }
   if (parts.length === 0)
     return (
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {t('trading.ticket.none')}
       </Text>
     );
@@ -151,7 +151,7 @@ function PositionList({
   const isNarrow = width > 0 && width < TABLE_MIN_WIDTH;
   if (data.items.length === 0) {
     return (
-      <Text c="gray.7" size="sm" py="md" ta="center" data-testid="positions-empty">
+      <Text c="dimmed" size="sm" py="md" ta="center" data-testid="positions-empty">
         {empty}
       </Text>
     );
@@ -243,7 +243,7 @@ function PositionActions({
       </Button>
       <Button
         size="compact-sm"
-        color="red.9"
+        color="red"
         variant="outline"
         onClick={() => onAction({ kind: second, position: p })}
         aria-label={t(`trading.positions.${second}Label`, { code: p.code, orderNo: p.orderNo })}

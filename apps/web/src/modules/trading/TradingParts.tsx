@@ -15,7 +15,7 @@ import { formatUsdt } from './trading-format';
  * Input descriptions in a darker grey than Mantine's "dimmed", which is below 4.5:1 on white
  * (WCAG AA contrast for small text).
  */
-export const INPUT_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } } as const;
+export const INPUT_STYLES = { description: { color: 'var(--mantine-color-dimmed)' } } as const;
 
 /** SPEC §0.7: leveraged products show a risk warning, in full, before and at every order. */
 export function RiskWarning({ compact = false, id }: { compact?: boolean; id?: string }) {
@@ -92,7 +92,7 @@ export function FigureList({ items, testId }: { items: Figure[]; testId?: string
     <Stack component="dl" gap={6} m={0} data-testid={testId}>
       {items.map((item) => (
         <Group key={item.term} justify="space-between" align="flex-start" gap={4} wrap="wrap">
-          <Text component="dt" size="sm" c="gray.7">
+          <Text component="dt" size="sm" c="dimmed">
             {item.term}
           </Text>
           <Text component="dd" size="sm" fw={600} m={0} ms="auto" ta="end">

@@ -289,7 +289,7 @@ function FeedsPart({ feeds, locale }: { feeds: readonly TAdminDashboardFeed[]; l
   const staleCount = feeds.filter((feed) => feed.isStale).length;
   return (
     <Section title={t('admin.dashboard.feeds.title')}>
-      <Text size="sm" c={staleCount > 0 ? 'red.9' : 'dimmed'} data-testid="feeds-stale-count">
+      <Text size="sm" c={staleCount > 0 ? 'red' : 'dimmed'} data-testid="feeds-stale-count">
         {t('admin.dashboard.feeds.staleCount', { n: formatCount(staleCount, locale) })}
       </Text>
       <AdminTable
@@ -433,7 +433,7 @@ function JobsPart({ jobs, measuredAt, locale }: { jobs: TAdminDashboardJobs; mea
           testId="jobs-failed"
         />
       </SimpleGrid>
-      <Text size="sm" c={isWaitingLong ? 'red.9' : 'dimmed'} data-testid="jobs-waiting">
+      <Text size="sm" c={isWaitingLong ? 'red' : 'dimmed'} data-testid="jobs-waiting">
         {jobs.oldestDueAt === null
           ? t('admin.dashboard.jobs.noneWaiting')
           : t(isWaitingLong ? 'admin.dashboard.jobs.waitingLong' : 'admin.dashboard.jobs.waitingSince', {
@@ -464,7 +464,7 @@ function AlertsPart({ alerts, locale }: { alerts: readonly TAdminDashboardAlert[
   const time = useTimeFormat(locale, true);
   return (
     <Section title={t('admin.dashboard.alerts.title')}>
-      <Text size="sm" c={alerts.length > 0 ? 'red.9' : 'dimmed'} data-testid="alerts-count">
+      <Text size="sm" c={alerts.length > 0 ? 'red' : 'dimmed'} data-testid="alerts-count">
         {alerts.length === 0
           ? t('admin.dashboard.alerts.empty')
           : t('admin.dashboard.alerts.count', { n: formatCount(alerts.length, locale) })}

@@ -33,7 +33,7 @@ function CopyValue({ value, label }: { value: string; label: string }) {
           {outcome === 'copied' ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
         </ActionIcon>
       </Tooltip>
-      <Text size="xs" role="status" aria-live="polite" c={outcome === 'failed' ? 'red.8' : 'teal.9'}>
+      <Text size="xs" role="status" aria-live="polite" c={outcome === 'failed' ? 'red' : 'teal'}>
         {outcome === 'copied'
           ? t('admin.queues.details.copied')
           : outcome === 'failed'

@@ -41,7 +41,7 @@ function Code({ value, label }: { value: string; label: string }) {
           {outcome === 'copied' ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
         </ActionIcon>
       </Tooltip>
-      <Text size="xs" role="status" aria-live="polite" c={outcome === 'failed' ? 'red.8' : 'teal.9'}>
+      <Text size="xs" role="status" aria-live="polite" c={outcome === 'failed' ? 'red' : 'teal'}>
         {outcome === 'copied' ? t('admin.treasury.copied') : outcome === 'failed' ? t('admin.treasury.copyFailed') : ''}
       </Text>
     </Group>
@@ -78,7 +78,7 @@ function CoverageTable({ networks }: { networks: readonly Network[] }) {
       numeric: true,
       render: (row) =>
         row.difference.startsWith('-') ? (
-          <Text component="span" size="sm" c="red.8" fw={600}>
+          <Text component="span" size="sm" c="red" fw={600}>
             {amount(row.difference, row.asset)} ({t('admin.treasury.shortfall')})
           </Text>
         ) : (

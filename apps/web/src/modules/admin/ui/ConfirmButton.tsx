@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Group, type MantineColor, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,11 @@ type Props = ButtonProps & {
   message: ReactNode;
   /** The confirming button's text (defaults to "Confirm"). */
   confirmLabel?: string;
+  /**
+   * The confirming button's fill when it differs from the button's own colour: a filled button
+   * needs a shade white text reads on (4.5:1), a light or outlined one the theme-aware colour.
+   */
+  confirmColor?: MantineColor;
   /** Runs on confirmation; the dialog closes when it resolves and stays open (the error toasted) when it throws. */
   onConfirm: () => Promise<unknown>;
   disabled?: boolean;
@@ -22,7 +27,16 @@ type Props = ButtonProps & {
  * setting in the back office goes through one (#14). The dialog names the change; Escape or
  * Cancel leaves everything as it was.
  */
-export function ConfirmButton({ children, title, message, confirmLabel, onConfirm, disabled, ...button }: Props) {
+export function ConfirmButton({
+  children,
+  title,
+  message,
+  confirmLabel,
+  confirmColor,
+  onConfirm,
+  disabled,
+  ...button
+}: Props) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const [isRunning, setRunning] = useState(false);
@@ -51,7 +65,12 @@ export function ConfirmButton({ children, title, message, confirmLabel, onConfir
             <Button variant="default" onClick={close} disabled={isRunning}>
               {t('admin.shell.confirm.cancel')}
             </Button>
-            <Button color={button.color} loading={isRunning} onClick={() => void confirm()} data-autofocus>
+            <Button
+              color={confirmColor ?? button.color}
+              loading={isRunning}
+              onClick={() => void confirm()}
+              data-autofocus
+            >
               {confirmLabel ?? t('admin.shell.confirm.confirm')}
             </Button>
           </Group>

@@ -66,7 +66,8 @@ export function UserStatusCard({
           // A new status remounts the button, so its closing dialog never shows the opposite action.
           key={user.status}
           w="fit-content"
-          color={next === 'disabled' ? 'red' : 'green'}
+          color={next === 'disabled' ? 'red' : 'teal'}
+          confirmColor={next === 'disabled' ? 'red.9' : 'teal.9'}
           variant="light"
           title={t(`admin.users.statusCard.${action}Title`, { name: user.userName })}
           confirmLabel={t(`admin.users.statusCard.${action}`)}

@@ -364,7 +364,7 @@ function MoveLevelModal({
     value ? (
       <PnlText value={value} locale={locale} />
     ) : (
-      <Text span size="sm" c="gray.7" fw={400}>
+      <Text span size="sm" c="dimmed" fw={400}>
         {t('tradingChart.chart.move.byServer')}
       </Text>
     );
@@ -415,7 +415,7 @@ function MoveLevelModal({
           ]}
         />
         {problemText && (
-          <Text size="sm" c="red.9" role="alert" data-testid="chart-move-problem">
+          <Text size="sm" c="red" role="alert" data-testid="chart-move-problem">
             {problemText}
           </Text>
         )}

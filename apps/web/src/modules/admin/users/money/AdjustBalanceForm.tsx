@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type CSSProperties, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import {
@@ -95,15 +95,7 @@ export function AdjustBalanceForm({ userId, userName, balances }: Props) {
         </Alert>
       )}
       {opened && (
-        <Paper
-          withBorder
-          p="md"
-          id={formId}
-          component="section"
-          aria-labelledby={`${formId}-title`}
-          // Mantine's error red (red.6) is 3.3:1 on white; the form's messages use red.9 (WCAG AA).
-          style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}
-        >
+        <Paper withBorder p="md" id={formId} component="section" aria-labelledby={`${formId}-title`}>
           <Stack gap="sm">
             <Title order={3} size="h5" id={`${formId}-title`}>
               {t('admin.user-money.adjust.heading')}

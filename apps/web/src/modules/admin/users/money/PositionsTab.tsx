@@ -65,7 +65,7 @@ export function PositionsTab({ userId }: { userId: string }) {
                       {row.orderNo}
                     </Text>
                     {row.status === 'cancelled' && (
-                      <Badge size="sm" variant="outline" color="gray.8">
+                      <Badge size="sm" variant="outline" color="gray">
                         {t('admin.user-money.positions.cancelled')}
                       </Badge>
                     )}

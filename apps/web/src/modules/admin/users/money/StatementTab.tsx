@@ -58,13 +58,13 @@ export function StatementTab({ userId }: { userId: string }) {
                     <Group gap={6}>
                       <Text inherit>{reasonName(entry.reason)}</Text>
                       {entry.account === 'held' && (
-                        <Badge size="sm" variant="outline" color="gray.8">
+                        <Badge size="sm" variant="outline" color="gray">
                           {t('admin.user-money.statement.held')}
                         </Badge>
                       )}
                     </Group>
                     {entry.note && (
-                      <Text size="xs" c="gray.7">
+                      <Text size="xs" c="dimmed">
                         {t('admin.user-money.statement.note', { note: entry.note })}
                       </Text>
                     )}
