@@ -123,7 +123,9 @@ function printDetails(lhr) {
   }
   const bootup = lhr.audits['bootup-time']?.details?.items ?? [];
   for (const item of bootup.slice(0, 5)) {
-    console.log(`  script: ${item.url} total ${Math.round(item.total)} ms, evaluation ${Math.round(item.scripting)} ms`);
+    console.log(
+      `  script: ${item.url} total ${Math.round(item.total)} ms, evaluation ${Math.round(item.scripting)} ms`,
+    );
   }
   const blocking = lhr.audits['render-blocking-resources']?.details?.items ?? [];
   for (const item of blocking) console.log(`  render-blocking: ${item.url} ${Math.round(item.wastedMs)} ms`);
