@@ -90,9 +90,11 @@ describe('keepUnchanged', () => {
     expect(reordered[0]).toBe(eth);
   });
 
-  it('treats a new points array as a change, and a list without a previous one as new', () => {
-    const next = [{ ...btc, hundred: ['1', '2'] }];
-    expect(keepUnchanged([btc], next)[0]).toBe(next[0]);
-    expect(keepUnchanged(undefined, next)).toBe(next);
+  it('compares points arrays element by element, and takes a list without a previous one as new', () => {
+    const sameMoves = [{ ...btc, hundred: ['1', '2'] }];
+    expect(keepUnchanged([btc], sameMoves)[0]).toBe(btc);
+    const newPoint = [{ ...btc, hundred: ['1', '2', '3'] }];
+    expect(keepUnchanged([btc], newPoint)[0]).toBe(newPoint[0]);
+    expect(keepUnchanged(undefined, sameMoves)).toBe(sameMoves);
   });
 });

@@ -51,7 +51,7 @@ export function mergeLivePrices<T extends LiveFields>(
 /**
  * `next` with every item equal (field by field, shallowly) to the previous list's item of the
  * same code replaced by that previous object: memoised rows then skip the instruments a push
- * did not change. Arrays inside items (a sparkline's points) compare by identity.
+ * did not change: a list read again every few seconds re-renders only what moved.
  */
 export function keepUnchanged<T extends { code: string }>(previous: readonly T[] | undefined, next: T[]): T[] {
   if (!previous || previous.length === 0) return next;
@@ -71,7 +71,14 @@ function shallowEqual(a: object, b: object): boolean {
   if (a === b) return true;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Equal values; arrays (a sparkline's points, read again with the list) compare element by element. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((value, index) => Object.is(value, b[index]));
 }
 
 /** Adds a batch of pushes to the map (a new map, for React state). */

@@ -1,8 +1,8 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TMarketItem } from '@openbourse/contracts';
 import { useTranslation } from 'react-i18next';
 import { TrendText } from '../../shared/ui/TrendText';
-import { changeFillColour, trendName, useColourConvention } from '../../shared/ui/trend-colours';
+import { changeFillCssColour, trendName, useColourConvention } from '../../shared/ui/trend-colours';
 import { changeSign, formatChange, formatPrice } from './format';
 import { SourceBadge } from './SourceBadge';
 import { useLocale } from './use-locale';
@@ -68,20 +68,22 @@ export function PriceText({
   const { t } = useTranslation();
   // A stale price is greyed and says so to a screen reader: the panel's badge counts them.
   const isStale = item.stale === true && item.price !== null;
+  // A plain element, not Mantine's Text: a list renders forty of these on every price push.
   return (
-    <Text
-      component="span"
-      size={size}
-      fw={fw}
-      c={isStale ? 'dimmed' : undefined}
-      className="ob-amount"
+    <span
+      className="ob-amount ob-price-text"
+      style={{
+        fontSize: `var(--mantine-font-size-${size})`,
+        lineHeight: `var(--mantine-line-height-${size})`,
+        fontWeight: fw,
+      }}
       title={isStale ? t('market.source.staleHint') : undefined}
       data-stale={isStale || undefined}
       data-testid={testId}
     >
       {item.price === null ? t('market.noPrice') : formatPrice(item.price, item.precision, locale)}
       {isStale && <span className="ob-visually-hidden"> ({t('market.source.stale')})</span>}
-    </Text>
+    </span>
   );
 }
 
@@ -90,19 +92,16 @@ export function ChangePill({ zdf }: { zdf: string | null }) {
   const locale = useLocale();
   const { convention } = useColourConvention();
   const sign = changeSign(zdf);
-  const colour = changeFillColour(sign, convention) ?? 'gray.2';
+  // A plain element (market-table.css), light enough for a list that moves every second.
+  const fill = changeFillCssColour(sign, convention);
   return (
-    <Badge
-      component="span"
-      variant="filled"
-      color={colour}
-      autoContrast
-      radius="sm"
+    <span
       className="ob-change-pill"
+      style={fill ? { background: fill } : undefined}
       data-sign={sign}
       data-trend={trendName(sign)}
     >
       <span className="ob-amount">{formatChange(zdf, locale)}</span>
-    </Badge>
+    </span>
   );
 }

@@ -111,6 +111,12 @@ export function changeFillColour(sign: number, convention: ColourConvention): st
   return sign > 0 ? colours.upFill : colours.downFill;
 }
 
+/** The same filled colour as a CSS value (`var(--mantine-color-red-9)`), for plain elements. */
+export function changeFillCssColour(sign: number, convention: ColourConvention): string | undefined {
+  const colour = changeFillColour(sign, convention);
+  return colour === undefined ? undefined : `var(--mantine-color-${colour.replace('.', '-')})`;
+}
+
 /** The drawing colour of a signed change (a sparkline): a flat line takes the fall's colour, as before. */
 export function changeDrawColour(sign: number, convention: ColourConvention): string {
   const colours = trendColours(convention);
