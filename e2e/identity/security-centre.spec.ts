@@ -113,7 +113,7 @@ test('a user with two-factor on makes recovery codes and signs in with one, once
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
 
   // The password, then a recovery code in place of the authenticator's.
   await logIn(page, who);
@@ -132,7 +132,7 @@ test('a user with two-factor on makes recovery codes and signs in with one, once
   // The same code does not work twice.
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
   await logIn(page, who);
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(String(codes[0]));

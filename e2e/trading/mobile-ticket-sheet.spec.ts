@@ -25,7 +25,8 @@ test('on a phone, the sticky Buy and Sell bar opens the ticket as a bottom sheet
   await page.getByTestId('open-search').click();
   await page.getByRole('dialog').getByRole('combobox').fill('cosmos');
   await page.getByRole('dialog').getByTestId('search-result-ATOMUSDT').click();
-  await expect(page.getByTestId('instrument-page')).toBeVisible();
+  // The page's chunk can take long on a busy machine: a ceiling, not a duration.
+  await expect(page.getByTestId('instrument-page')).toBeVisible({ timeout: 60_000 });
 
   // The bar sits above the tab bar, shows the price a market order fills at, and the page
   // ends above it: scrolled to the bottom, the last text is not under the bar.
@@ -37,13 +38,18 @@ test('on a phone, the sticky Buy and Sell bar opens the ticket as a bottom sheet
   const tabBox = await tabBar.boundingBox();
   expect(barBox && tabBox && barBox.y + barBox.height <= tabBox.y + 1).toBe(true);
   await page.getByTestId('instrument-description').scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect
-    .poll(async () => {
-      const text = await page.getByTestId('instrument-description').boundingBox();
-      const barNow = await bar.boundingBox();
-      return text && barNow ? text.y + text.height <= barNow.y : false;
-    })
+    .poll(
+      async () => {
+        // Scrolled to the bottom again each time: the page's lazy parts (chart, dock) may still
+        // be growing it.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const text = await page.getByTestId('instrument-description').boundingBox();
+        const barNow = await bar.boundingBox();
+        return text && barNow ? text.y + text.height <= barNow.y : false;
+      },
+      { timeout: 45_000 },
+    )
     .toBe(true);
 
   // Sell opens the sheet with Sell chosen; focus is inside it and it closes.
