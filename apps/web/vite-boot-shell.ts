@@ -66,8 +66,7 @@ function escapeForScriptElement(code: string): string {
  * so it runs before the first paint without a request of its own.
  */
 export function bootShell(options: { root: string; alias: AliasOptions }): Plugin[] {
-  const compile = async (): Promise<string> => {
-    const texts = readBootTexts(path.join(options.root, 'src/locales'));
+  const compile = async (texts: BootTexts): Promise<string> => {
     const output = await build({
       configFile: false,
       logLevel: 'warn',
@@ -96,8 +95,9 @@ export function bootShell(options: { root: string; alias: AliasOptions }): Plugi
       order: 'pre',
       async handler(html) {
         if (!html.includes(PLACEHOLDER)) throw new Error(`boot shell: index.html has no ${PLACEHOLDER}`);
-        const code = await compile();
-        const english = readBootTexts(path.join(options.root, 'src/locales')).en;
+        const texts = readBootTexts(path.join(options.root, 'src/locales'));
+        const code = await compile(texts);
+        const english = texts.en;
         return writeDefaultTexts(html, english).replace(
           PLACEHOLDER,
           () =>

@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { MAIN_MAIL_PORT } from '../ports';
+import { addressConfirmationLink } from '../payments/mail';
 import { seededPageTitle } from '../seed-texts';
 
 async function seriousViolations(page: Page) {
@@ -154,19 +154,6 @@ for (const screen of VISITOR_SCREENS) {
   });
 }
 
-/** The newest link the local mail server (scripts/e2e-server.mjs) received for an address. */
-async function linkFor(address: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const response = await fetch(`http://127.0.0.1:${MAIN_MAIL_PORT}/link?to=${encodeURIComponent(address)}`);
-      link = ((await response.json()) as { link: string | null }).link ?? '';
-      return link;
-    })
-    .toContain('/profile/withdrawal-addresses/confirm?token=');
-  return link;
-}
-
 /** A demo position on BTCUSDT (the sandbox feed), opened through the ticket and its confirmation. */
 async function openDemoPosition(page: Page): Promise<string> {
   const ticket = page.getByTestId('order-ticket');
@@ -222,7 +209,7 @@ test.describe
       await page.getByTestId('book-add').click();
       await expect(page.getByTestId('book-entry').first()).toHaveAttribute('data-status', 'unconfirmed');
       await expectNoSeriousViolationInEitherTheme(page, 'the address book, an entry unconfirmed');
-      const link = new URL(await linkFor(customer.email));
+      const link = new URL(await addressConfirmationLink(customer.email));
       await page.goto(link.pathname + link.search);
       await expectNoSeriousViolationInEitherTheme(page, 'the address confirmation');
       await page.getByTestId('confirm-address').click();

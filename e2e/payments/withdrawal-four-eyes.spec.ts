@@ -2,20 +2,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { MAIN_MAIL_PORT } from '../ports';
-
-/** The newest link the local mail server (scripts/e2e-server.mjs) received for an address. */
-async function linkFor(address: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const response = await fetch(`http://127.0.0.1:${MAIN_MAIL_PORT}/link?to=${encodeURIComponent(address)}`);
-      link = ((await response.json()) as { link: string | null }).link ?? '';
-      return link;
-    })
-    .toContain('/profile/withdrawal-addresses/confirm?token=');
-  return link;
-}
+import { addressConfirmationLink } from './mail';
 
 /** Funds the signed-in user's live USDT through the sandbox faucet and waits for the credit. */
 async function depositFromFaucet(page: Page, amount: string) {
@@ -50,7 +37,7 @@ test('a withdrawal to a confirmed address-book entry, approved by two operators 
   await page.getByTestId('book-address').fill(recipient);
   await page.getByTestId('book-add').click();
   await expect(page.getByTestId('book-entry').first()).toHaveAttribute('data-status', 'unconfirmed');
-  const link = await linkFor(customer.email);
+  const link = await addressConfirmationLink(customer.email);
   await page.goto(new URL(link).pathname + new URL(link).search);
   // Opening the link changes nothing (mail scanners open links); the button confirms.
   await page.goto('/profile/withdrawal-addresses');

@@ -3,7 +3,8 @@ import type { TAlert } from '@openbourse/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { createMarketSocket, parseServerMessage, type WebSocketLike } from '../market/market-socket';
+import { FakeSocket } from '../market/fake-socket.testkit';
+import { createMarketSocket, parseServerMessage } from '../market/market-socket';
 import {
   alertInstrumentHref,
   createFiredAlertHandler,
@@ -28,32 +29,6 @@ const FIRED: TAlert = {
   firedAt: '2026-11-26T10:05:00.000Z',
   firedPrice: '30.05',
 };
-
-class FakeSocket implements WebSocketLike {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(payload: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
-  }
-}
 
 describe('a fired alert from the socket', () => {
   it('is read with the contract’s schema; malformed or unfired ones are refused', () => {

@@ -1,5 +1,6 @@
 import type { TPushItem } from '@openbourse/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeSocket } from './fake-socket.testkit';
 import {
   createMarketSocket,
   MAX_CODES_PER_MESSAGE,
@@ -7,43 +8,7 @@ import {
   marketSocketUrl,
   parseServerMessage,
   subscriptionMessages,
-  type WebSocketLike,
 } from './market-socket';
-
-class FakeSocket implements WebSocketLike {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  closedByClient = false;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(): void {
-    this.closedByClient = true;
-    this.readyState = 3;
-  }
-  // What the server side does:
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(payload: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
-  }
-  drop(): void {
-    this.readyState = 3;
-    this.onerror?.(new Event('error'));
-    this.onclose?.(new Event('close') as CloseEvent);
-  }
-}
 
 /** Timers run by hand: `advance(ms)` fires what is due. */
 function manualClock() {

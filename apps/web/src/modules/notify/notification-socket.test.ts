@@ -1,32 +1,7 @@
 import type { TNotification } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
-import { createMarketSocket, parseServerMessage, type WebSocketLike } from '../market/market-socket';
-
-class FakeSocket implements WebSocketLike {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(payload: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
-  }
-}
+import { FakeSocket } from '../market/fake-socket.testkit';
+import { createMarketSocket, parseServerMessage } from '../market/market-socket';
 
 const NOTIFICATION: TNotification = {
   id: '7',
