@@ -1,11 +1,14 @@
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { seriousViolations, signInNewOperator } from './operators';
+import { signInNewOperator } from './operators';
 
 test('a large adjustment waits for a second admin, who approves it in the queue; both steps are in the audit log', async ({
   page,
   browser,
 }) => {
+  // Two operators are made and signed in with two-factor: about 40 s on a loaded two-core machine.
+  // The queue and the audit log are scanned by axe, in both themes, in a11y/axe.spec.ts.
+  test.setTimeout(150_000);
   const customer = newIdentity('adjcustomer');
   const customerPage = await browser.newPage();
   await registerThroughForm(customerPage, customer);
@@ -39,7 +42,6 @@ test('a large adjustment waits for a second admin, who approves it in the queue;
   await second.goto('/admin/queues');
   await second.getByTestId('queue-card-adjustment').click();
   await expect(second.getByRole('heading', { level: 1, name: 'Ledger adjustments' })).toBeVisible();
-  expect(await seriousViolations(second)).toEqual([]);
   // The queue names the user (and the operators) by user name.
   await second
     .getByRole('row')
@@ -61,6 +63,5 @@ test('a large adjustment waits for a second admin, who approves it in the queue;
   await second.goto('/admin/audit-log?action=review.');
   await expect(second.getByRole('cell', { name: 'review.submit' }).first()).toBeVisible();
   await expect(second.getByRole('cell', { name: 'review.approve' }).first()).toBeVisible();
-  expect(await seriousViolations(second)).toEqual([]);
   await secondContext.close();
 });
