@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step's heading says how long the run has taken so far, so a slow step shows in CI's log.
+step() { printf '\n\033[1m== %s\033[0m (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ ! -x "$CHROMIUM_PATH" ]; then
@@ -33,3 +34,5 @@ npx vitest run
 
 step "browser journeys (playwright, chromium)"
 (cd e2e && npx playwright test)
+
+step "all checks passed"
