@@ -125,8 +125,15 @@ describe('LTV monitor', () => {
         fc.integer({ min: 1, max: 10 ** 9 }).map((n) => Decimal.fromMinorUnits(BigInt(n), 4)),
       ),
     });
+    // a tick exactly at a watched loan's trigger price, or one step of the last digit either side
+    const tickAt = fc.record({
+      op: fc.constant('tick-at' as const),
+      id: fc.constantFrom(...loanIds),
+      level: fc.constantFrom('warn' as const, 'liquidation' as const),
+      nudge: fc.constantFrom(-1n, 0n, 0n, 1n),
+    });
     fc.assert(
-      fc.property(fc.array(fc.oneof(upsert, remove, tick, tick), { maxLength: 120 }), (ops) => {
+      fc.property(fc.array(fc.oneof(upsert, remove, tick, tick, tickAt), { maxLength: 120, size: 'max' }), (ops) => {
         const monitor = new LtvMonitor();
         const model = new Map<string, { loan: MonitoredLoan; warnArmed: boolean; seq: number }>();
         let seq = 0;
@@ -147,6 +154,15 @@ describe('LTV monitor', () => {
             model.set(op.id, { loan: entry, warnArmed: entry.warnLtv !== null, seq: seq++ });
           } else if (op.op === 'remove') {
             expect(monitor.remove(op.id)).toBe(model.delete(op.id));
+          } else if (op.op === 'tick-at') {
+            const watched = model.get(op.id)?.loan;
+            const level = op.level === 'warn' ? watched?.warnLtv : watched?.liquidationLtv;
+            if (!watched || !level) continue;
+            const at = triggerPrice(watched.debt, watched.collateral, level);
+            if (at === null) continue;
+            const price = at.add(Decimal.fromMinorUnits(op.nudge, 18));
+            const got = monitor.onPrice(watched.collateralAsset, watched.loanAsset, price);
+            expect(got).toEqual(scan(model, watched.collateralAsset, watched.loanAsset, price));
           } else {
             const [collateralAsset, loanAsset] = pairs[op.pair] as readonly [string, string];
             const got = monitor.onPrice(collateralAsset, loanAsset, op.price);
@@ -155,7 +171,7 @@ describe('LTV monitor', () => {
           expect(monitor.size()).toBe(model.size);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });
