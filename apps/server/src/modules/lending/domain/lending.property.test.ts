@@ -87,6 +87,11 @@ const op = fc.oneof(
         { weight: 1, arbitrary: fc.constant(-3000) },
       ),
       fault: fc.constantFrom('none', 'none', 'none', 'none', 'stale', 'old'),
+      // now and then a gap straight to an LTV near 1 for one loan (full liquidations, surplus, dust)
+      gapTo: fc.oneof(
+        { weight: 12, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.record({ loan: fc.nat(), ltvPermille: fc.integer({ min: 960, max: 1020 }) }) },
+      ),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('days' as const), days: fc.integer({ min: 1, max: 6 }) }) },
@@ -125,6 +130,7 @@ const seen = {
   partial: 0,
   full: 0,
   underWater: 0,
+  fullWithReturn: 0,
   refusedPrices: 0,
   settledRepayments: 0,
   partialRepayments: 0,
@@ -295,7 +301,12 @@ function run(
       }
     } else {
       now += 1_000;
-      const next = price.mul(Decimal.fromInteger(10_000 + o.move)).div(d('10000'), 2, 'half-even');
+      let next = price.mul(Decimal.fromInteger(10_000 + o.move)).div(d('10000'), 2, 'half-even');
+      const target = o.gapTo && [...loans.values()][o.gapTo.loan % Math.max(1, loans.size)];
+      if (o.gapTo && target) {
+        const ltv = Decimal.fromInteger(o.gapTo.ltvPermille).div(d('1000'), 3, 'down');
+        next = outstandingOf(target.terms, target.balance).div(target.collateral.mul(ltv), 2, 'half-even');
+      }
       const candidate = Decimal.max(next, d('100'));
       const quote: PriceQuote = {
         base: 'BTC',
@@ -373,6 +384,7 @@ function run(
         if (plan.kind === 'full') {
           seen.full++;
           if (plan.shortfall.isPositive()) seen.underWater++;
+          if (plan.surplus.isPositive() || plan.collateralReleased.isPositive()) seen.fullWithReturn++;
           expect(plan.debtAfter).toEqual(Decimal.ZERO);
           close(loan);
         } else {
