@@ -9,6 +9,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { line, numericOption, seededRandom, stats } from './micro-bench.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const domain = await import(pathToFileURL(path.join(here, '../apps/server/dist/modules/lending/domain/index.js')).href);
@@ -16,10 +17,7 @@ const { Decimal } = await import('@openbourse/money');
 const { LtvMonitor, ltvReaches, nextWarningLtv, ltvOf } = domain;
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
+const option = (name, fallback) => numericOption(args, name, fallback);
 const LOANS = option('loans', 100_000);
 const TICKS = option('ticks', 200_000);
 const WARMUP = option('warmup', 20_000);
@@ -28,32 +26,8 @@ const EXACT_TICKS = option('exact-ticks', 20);
 const FIRE_ROUNDS = option('fire-rounds', 30);
 const SEED = option('seed', 1);
 
-// Deterministic random numbers (mulberry32): every run watches the same loans and ticks.
-let state = SEED >>> 0;
-const random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const between = (lo, hi) => lo + (hi - lo) * random();
+const { between } = seededRandom(SEED);
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const stats = (nanos) => {
-  const sorted = Float64Array.from(nanos).sort();
-  let sum = 0;
-  for (const v of sorted) sum += v;
-  return {
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted[sorted.length - 1],
-    mean: sum / sorted.length,
-  };
-};
-const us = (ns) => (ns / 1000).toFixed(2);
-const line = (label, s) =>
-  `${label}: p50 ${us(s.p50)} µs, p99 ${us(s.p99)} µs, max ${us(s.max)} µs, mean ${us(s.mean)} µs`;
 const ratio = (a, b) => `${Math.round(a / b).toLocaleString('en')}×`;
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { line, numericOption, seededRandom, stats, us } from './micro-bench.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { TriggerEngine } = await import(
@@ -14,10 +15,7 @@ const { TriggerEngine } = await import(
 );
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
+const option = (name, fallback) => numericOption(args, name, fallback);
 const LEVELS = option('levels', 1_000_000);
 const INSTRUMENTS = option('instruments', 100);
 const TICKS = option('ticks', 200_000);
@@ -26,32 +24,7 @@ const NAIVE_TICKS = option('naive-ticks', 2_000);
 const FIRE_ROUNDS = option('fire-rounds', 50);
 const SEED = option('seed', 1);
 
-// Deterministic random numbers (mulberry32), so every run loads the same book and ticks.
-let state = SEED >>> 0;
-const random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const between = (lo, hi) => lo + (hi - lo) * random();
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-const stats = (nanos) => {
-  const sorted = Float64Array.from(nanos).sort();
-  let sum = 0;
-  for (const v of sorted) sum += v;
-  return {
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted[sorted.length - 1],
-    mean: sum / sorted.length,
-  };
-};
-const us = (ns) => (ns / 1000).toFixed(2);
-const line = (label, s) =>
-  `${label}: p50 ${us(s.p50)} µs, p99 ${us(s.p99)} µs, max ${us(s.max)} µs, mean ${us(s.mean)} µs`;
+const { random, between } = seededRandom(SEED);
 
 // ---------------------------------------------------------------------------------------------
 // Instruments of different magnitudes (FX, shares, indices, crypto) with their decimals.

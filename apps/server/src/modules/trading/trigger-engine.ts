@@ -29,6 +29,8 @@
  * comparisons per side.
  */
 
+import { IndexedHeap } from '../../platform/collections/indexed-heap.js';
+
 export type TriggerSide = 'fall' | 'rise';
 export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'stop_out' | 'trailing_stop';
 
@@ -61,101 +63,6 @@ export type Fired = {
   tickPrice: string;
   tickTime: number;
 };
-
-// ---------------------------------------------------------------------------------------------
-// Indexed binary heap: each item knows its position, so any item is removed or re-keyed in
-// O(log n) without lazy deletion (no tombstones to sweep, no memory that grows with churn).
-
-class IndexedHeap<T> {
-  private readonly items: T[] = [];
-
-  constructor(
-    /** True when `a` must come out before `b`. */
-    private readonly before: (a: T, b: T) => boolean,
-    private readonly indexOf: (item: T) => number,
-    private readonly setIndex: (item: T, index: number) => void,
-  ) {}
-
-  get size(): number {
-    return this.items.length;
-  }
-
-  peek(): T | undefined {
-    return this.items[0];
-  }
-
-  push(item: T): void {
-    this.items.push(item);
-    this.up(this.items.length - 1, item);
-  }
-
-  pop(): T | undefined {
-    const top = this.items[0];
-    if (top !== undefined) this.removeAt(0);
-    return top;
-  }
-
-  remove(item: T): void {
-    const index = this.indexOf(item);
-    if (index >= 0) this.removeAt(index);
-  }
-
-  /** Restores the order after the item's key changed (either way). */
-  update(item: T): void {
-    const index = this.indexOf(item);
-    if (index < 0) return;
-    if (this.up(index, item) === index) this.down(index, item);
-  }
-
-  private removeAt(index: number): void {
-    const removed = this.items[index] as T;
-    const last = this.items.pop() as T;
-    this.setIndex(removed, -1);
-    if (index === this.items.length) return;
-    this.items[index] = last;
-    if (this.up(index, last) === index) this.down(index, last);
-  }
-
-  /** Moves `item` (logically at `index`) up; returns where it ends. */
-  private up(index: number, item: T): number {
-    let i = index;
-    while (i > 0) {
-      const parentIndex = (i - 1) >> 1;
-      const parent = this.items[parentIndex] as T;
-      if (!this.before(item, parent)) break;
-      this.items[i] = parent;
-      this.setIndex(parent, i);
-      i = parentIndex;
-    }
-    this.items[i] = item;
-    this.setIndex(item, i);
-    return i;
-  }
-
-  private down(index: number, item: T): void {
-    const n = this.items.length;
-    let i = index;
-    for (;;) {
-      const left = 2 * i + 1;
-      if (left >= n) break;
-      let child = left;
-      let childItem = this.items[left] as T;
-      if (left + 1 < n) {
-        const right = this.items[left + 1] as T;
-        if (this.before(right, childItem)) {
-          child = left + 1;
-          childItem = right;
-        }
-      }
-      if (!this.before(childItem, item)) break;
-      this.items[i] = childItem;
-      this.setIndex(childItem, i);
-      i = child;
-    }
-    this.items[i] = item;
-    this.setIndex(item, i);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Entries and trailing-stop groups.

@@ -1,5 +1,5 @@
 import { Decimal } from '@openbourse/money';
-import { IndexedHeap } from './indexed-heap.js';
+import { IndexedHeap } from '../../../platform/collections/indexed-heap.js';
 import { TRIGGER_PRICE_SCALE } from './lending-constants.js';
 import { type PriceQuote, type PriceRefusal, priceRefusal, triggerPrice } from './ltv.js';
 

@@ -1,6 +1,9 @@
 /**
- * A binary heap whose items know their slot, so any item is removed in O(log n) (no lazy
- * deletion, nothing to sweep). `outranks(a, b)` is true when `a` must come out before `b`.
+ * A binary heap whose items know their slot, so any item is removed or re-keyed in O(log n)
+ * without lazy deletion (no tombstones to sweep, no memory that grows with churn). The trading
+ * trigger engine and the lending LTV monitor keep their price levels in it.
+ * `outranks(a, b)` is true when `a` must come out before `b`; `slotOf`/`setSlot` keep the item's
+ * slot on the item itself (-1 when it is in no heap).
  */
 export class IndexedHeap<T> {
   private readonly items: T[] = [];
@@ -32,10 +35,23 @@ export class IndexedHeap<T> {
 
   /** Removes the item if it is in this heap; false otherwise. */
   remove(item: T): boolean {
-    const slot = this.slotOf(item);
-    if (slot < 0 || this.items[slot] !== item) return false;
+    const slot = this.held(item);
+    if (slot < 0) return false;
     this.removeSlot(slot);
     return true;
+  }
+
+  /** Restores the order after the item's key changed (either way); nothing if it is not here. */
+  update(item: T): void {
+    const slot = this.held(item);
+    if (slot < 0) return;
+    if (this.siftUp(slot, item) === slot) this.siftDown(slot, item);
+  }
+
+  /** The item's slot in this heap, or -1 (its slot may belong to another heap it is not in). */
+  private held(item: T): number {
+    const slot = this.slotOf(item);
+    return slot >= 0 && this.items[slot] === item ? slot : -1;
   }
 
   private removeSlot(slot: number): void {
