@@ -23,7 +23,7 @@ import {
   userExists,
   userNamesByIds,
 } from './modules/identity/index.js';
-import { createKycModule } from './modules/kyc/index.js';
+import { createKycModule, type KycService } from './modules/kyc/index.js';
 import { createLedgerModule, getBalances, resetDemo, statementOf, systemBalances } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
@@ -101,6 +101,8 @@ export type AppServices = {
   chain: ChainRuntime;
   /** Price alerts' engine (issue 16); `alerts` above is the operators' alerts. */
   alertEngine: AlertEngine;
+  /** Identity verification (issue 17): `isVerified` for lending, the retention purge. */
+  kyc: KycService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -566,6 +568,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alerts,
     chain,
     alertEngine: priceAlerts.engine,
+    kyc: kyc.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

@@ -103,7 +103,10 @@ export function createKycReviewHandler(ctx: KycContext): ReviewKindHandler {
     },
     // Without a viewer (an item as a module's own answer): the document type and the photos only.
     describe: (item) => ({
-      details: [{ key: 'documentType', value: String(item.payload.documentType ?? '') }],
+      details: [
+        { key: 'submissionId', value: String(item.payload.submissionId ?? '') },
+        { key: 'documentType', value: String(item.payload.documentType ?? '') },
+      ],
       fileIds: payloadFileIds(item.payload),
     }),
     reveal: (items, viewer) => revealSubmissions(ctx, items, viewer),
@@ -124,7 +127,7 @@ async function revealSubmissions(
     const item = itemBySubmission.get(row.id);
     if (!item) continue;
     const fields = openFields(ctx.cipher, row);
-    const details: ReviewItemDescription['details'] = [];
+    const details: ReviewItemDescription['details'] = [{ key: 'submissionId', value: row.id }];
     if (fields) {
       details.push(
         { key: 'firstName', value: fields.firstName },
