@@ -23,6 +23,7 @@ import {
   userExists,
   userNamesByIds,
 } from './modules/identity/index.js';
+import { createKycModule, type KycService } from './modules/kyc/index.js';
 import { createLedgerModule, getBalances, resetDemo, statementOf, systemBalances } from './modules/ledger/index.js';
 import {
   createFeeSchedule,
@@ -51,7 +52,7 @@ import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.j
 import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
-import { openEncryptedFileStore } from './platform/files/encrypted-file-store.js';
+import { createEncryptedFileStore, loadFileStoreKey } from './platform/files/encrypted-file-store.js';
 import { type Authenticator, type AuthLevel, isAuthLevel } from './platform/http/auth.js';
 import { registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
@@ -100,6 +101,8 @@ export type AppServices = {
   chain: ChainRuntime;
   /** Price alerts' engine (issue 16); `alerts` above is the operators' alerts. */
   alertEngine: AlertEngine;
+  /** Identity verification (issue 17): `isVerified` for lending, the retention purge. */
+  kyc: KycService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -267,9 +270,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   review.service.registerHandler(ledger.service.adjustmentReview);
   // Uploaded images (payment proofs, later KYC and support chat), encrypted at rest; operators
   // read one only while a review item of a kind they may decide holds it.
+  // One master key (FILE_STORE_KEY, or the sandbox's generated one) seals the files and, through a
+  // key derived from it, kyc's personal fields.
+  const filesDir = path.join(config.DATA_DIR, 'files');
+  const fileStoreKey = await loadFileStoreKey({ dir: filesDir, key: config.FILE_STORE_KEY });
   const uploads = createUploadsModule({
     db,
-    store: await openEncryptedFileStore({ dir: path.join(config.DATA_DIR, 'files'), key: config.FILE_STORE_KEY }),
+    store: createEncryptedFileStore({ dir: filesDir, key: fileStoreKey }),
     clock,
     maxBytes: config.UPLOAD_MAX_BYTES,
     fileHolders: review.service,
@@ -299,6 +306,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           payments.service.deposits?.walletAuthorizations(userId) ??
           Promise.resolve({ usdtAllowed: false, usdcAllowed: false }),
       },
+      // firstName / lastName: the user's verification (kyc, created below; asked per request only).
+      realNames: { ownRealName: (userId: string) => kyc.service.ownRealName(userId) },
     },
     google: {
       issuer: config.GOOGLE_ISSUER,
@@ -325,6 +334,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultLanguage: config.DEFAULT_LANGUAGE,
     log: app.log,
   });
+  // Identity verification (issue 17): sealed personal fields, the `kyc` queue kind, the user's
+  // status through identity's face, the retention job on the platform's queue.
+  const kyc = createKycModule({
+    db,
+    clock,
+    masterKey: fileStoreKey,
+    reviews: review.service,
+    identity: identity.service,
+    uploads: uploads.service,
+    jobs,
+    retentionDays: config.KYC_RETENTION_DAYS,
+    apiPrefix: API_PREFIX,
+    log: app.log,
+  });
+  review.service.registerHandler(kyc.service.reviewHandler);
   // Price alerts (issue 16): fired from the hub's ticks, told to the user through notify's table.
   const priceAlerts = createAlertsModule({
     db,
@@ -381,6 +405,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     userLedger: { statementOf, getBalances, resetDemo },
     userTrading: trading.service,
+    // The user page's real name: opened by kyc (created below), each opening audit-logged.
+    realNames: { operatorRealName: (userId, viewer) => kyc.service.operatorRealName(userId, viewer) },
   });
   // Payments (issue 15): settings, deposits (addresses, watcher, claims, sweeps) and withdrawals.
   // The private keys are read only where the role includes the worker, which also needs its own
@@ -464,6 +490,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     review,
     uploads,
     notify,
+    kyc,
     payments,
     priceAlerts,
     onboarding,
@@ -541,6 +568,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alerts,
     chain,
     alertEngine: priceAlerts.engine,
+    kyc: kyc.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

@@ -188,6 +188,12 @@ const ConfigSchema = z.object({
   DEPOSIT_ADDRESS_BTC: z.string().trim().min(26).max(90).optional(),
   /** The largest image a user may upload, in bytes (after the browser's own downsizing). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(2_097_152),
+  /**
+   * Identity verification (issue 17): a refused submission's personal fields and photos are
+   * deleted this many days after the decision (time to read the reason and resubmit). SPEC §9
+   * names no period; 30 days is ours. Verified and pending submissions are kept.
+   */
+  KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Withdrawals (issue 15): a confirmed address-book entry is usable this many hours later. */
   WITHDRAWAL_ADDRESS_COOLING_HOURS: z.coerce
     .number()

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AlertsTables } from './modules/alerts/alerts.tables.js';
 import type { ContentTables } from './modules/content/content.tables.js';
 import type { IdentityTables } from './modules/identity/identity.tables.js';
+import type { KycTables } from './modules/kyc/kyc.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
 import type { MarketTables } from './modules/market/market.tables.js';
 import type { NotifyTables } from './modules/notify/notify.tables.js';
@@ -31,7 +32,8 @@ export type Database = PlatformTables &
   UploadsTables &
   NotifyTables &
   AlertsTables &
-  OnboardingTables;
+  OnboardingTables &
+  KycTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

@@ -3,6 +3,7 @@ import { adminPlugin } from './admin.routes.js';
 import type {
   AdminDashboardSources,
   AdminDb,
+  AdminRealNames,
   AdminUserAdministration,
   AdminUserDirectory,
   AdminUserLedger,
@@ -22,6 +23,8 @@ export type AdminModuleDeps = {
   userLedger: AdminUserLedger;
   /** Trading's orders listing and demo close-out, for the user page's money part. */
   userTrading: AdminUserTrading;
+  /** The user's real name from their verification (kyc), each opening audit-logged. */
+  realNames: AdminRealNames;
 };
 
 /**
@@ -39,6 +42,7 @@ export function createAdminModule(deps: AdminModuleDeps): AppModule<Record<strin
         db: deps.db,
         users: deps.users,
         userAdministration: deps.userAdministration,
+        realNames: deps.realNames,
       });
       await app.register(adminDashboardPlugin, { prefix: deps.adminPrefix, db: deps.db, sources: deps.dashboard });
       await app.register(adminUserMoneyPlugin, {

@@ -32,6 +32,17 @@ export type AdminUserAdministration = Pick<
 >;
 
 /**
+ * A user's real name for the user page (#17): kyc's service fills it at the root; it opens the
+ * sealed names only when held and records the opening in the audit log (SPEC §6).
+ */
+export type AdminRealNames = {
+  operatorRealName(
+    userId: string,
+    viewer: { operatorId: string; requestId: string | null; ip: string | null },
+  ): Promise<{ firstName: string; lastName: string } | null>;
+};
+
+/**
  * The back office's view: the platform's audit log, identity's tables through the ports, the
  * ledger's balances through its public face.
  */

@@ -25,6 +25,8 @@ export type IdentityOptions = {
   money: UserMoneySource;
   /** Wallet links (payments); absent: no wallet linked anywhere. */
   walletLinks?: WalletLinkSource;
+  /** The user's real name from their identity verification (kyc); absent: none is known. */
+  realNames?: RealNameSource;
   /** Tells the other instances whose cached sessions to drop. */
   bus: ClusterBus;
 };
@@ -32,6 +34,14 @@ export type IdentityOptions = {
 /** getUserInfo's usdtAllowed / usdcAllowed: a port payments fills (wallet links, issue 15). */
 export type WalletLinkSource = {
   walletAuthorizations(userId: string): Promise<{ usdtAllowed: boolean; usdcAllowed: boolean }>;
+};
+
+/**
+ * getUserInfo's firstName / lastName: a port the kyc module fills (issue 17). The name is the
+ * owner's own, decrypted for them; identity keeps no copy of it.
+ */
+export type RealNameSource = {
+  ownRealName(userId: string): Promise<{ firstName: string; lastName: string } | null>;
 };
 
 export type UserMoney = { usdtBalance: string; usdcBalance: string; usdtTodayProfit: string; usdcTodayProfit: string };
@@ -118,6 +128,7 @@ export async function toUserInfo(ctx: IdentityContext, user: repository.UserRow,
   const links = ctx.options.walletLinks
     ? await ctx.options.walletLinks.walletAuthorizations(user.id)
     : { usdtAllowed: false, usdcAllowed: false };
+  const name = ctx.options.realNames ? await ctx.options.realNames.ownRealName(user.id) : null;
   // Listed field by field (no spread): one fixed object shape keeps this hot path cheap.
   return {
     usdtBalance: money.usdtBalance,
@@ -132,8 +143,8 @@ export async function toUserInfo(ctx: IdentityContext, user: repository.UserRow,
     level: user.level,
     createTime: user.created_at.toISOString(),
     idefinderStatus: user.kyc_status,
-    firstName: user.first_name,
-    lastName: user.last_name,
+    firstName: name?.firstName ?? null,
+    lastName: name?.lastName ?? null,
     inviteCode: user.invite_code,
     roles: user.roles.filter((role): role is Role => ['user', 'reviewer', 'support', 'admin'].includes(role)),
     totpEnabled: user.totp_enabled,

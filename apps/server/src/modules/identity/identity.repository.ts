@@ -1,3 +1,4 @@
+import type { KycStatus } from '@openbourse/contracts';
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { DbView } from '../../platform/db/database.js';
@@ -82,8 +83,6 @@ export function insertUser(db: Db, values: NewUser): Promise<UserRow> {
       google_subject: values.google_subject ?? null,
       phone_area_code: null,
       phone: null,
-      first_name: null,
-      last_name: null,
       totp_secret: null,
       locked_until: null,
       online_until: null,
@@ -740,4 +739,16 @@ export async function recoveryCodesStatus(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return { remaining: Number(row.remaining), createdAt: row.created_at as Date | null };
+}
+
+/**
+ * Sets a user's verification status (SPEC §3 idefinderStatus, issue 17) inside the caller's
+ * transaction: the kyc module's submission and decision write it with their own change, so the
+ * two never disagree. Identity owns the column; kyc owns why it changed. The caller tells
+ * identity's service (`forgetUserSessions`) after the commit, so no instance's cached session
+ * keeps the old status. Answers whether the user exists.
+ */
+export async function setKycStatus(db: Db, userId: string, status: KycStatus): Promise<boolean> {
+  const result = await db.updateTable('users').set({ kyc_status: status }).where('id', '=', userId).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

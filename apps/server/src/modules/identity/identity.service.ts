@@ -8,6 +8,7 @@ import {
   type AuthenticatedUser,
   type CaptchaInput,
   createIdentityContext,
+  forgetUserSessions,
   type IdentityOptions,
   type RequestMeta,
   toUserInfo,
@@ -41,7 +42,13 @@ export {
   SECOND_FACTOR_MINUTES,
   SESSION_CACHE_TTL_MS,
 } from './identity.constants.js';
-export type { AuthenticatedUser, IdentityOptions, UserMoney, UserMoneySource } from './identity-context.js';
+export type {
+  AuthenticatedUser,
+  IdentityOptions,
+  RealNameSource,
+  UserMoney,
+  UserMoneySource,
+} from './identity-context.js';
 export type {
   AdministeredUser,
   AdministeredUserProfile,
@@ -101,6 +108,8 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     heartbeat: (auth: AuthenticatedUser, host: string | undefined) => heartbeat(ctx, auth, host),
     offline: (auth: AuthenticatedUser) => offline(ctx, auth),
     userIdForToken: (token: string) => userIdForToken(ctx, token),
+    /** Another module changed something of the user (their verification status, #17): every instance forgets their cached sessions. */
+    forgetUserSessions: (userId: string) => forgetUserSessions(ctx, userId),
     onSessionsChanged: (listener: (userId: string) => void) => {
       ctx.sessionListeners.push(listener);
     },

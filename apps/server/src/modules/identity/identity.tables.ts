@@ -15,8 +15,6 @@ export type IdentityTables = {
     google_subject: string | null;
     level: Generated<number>;
     kyc_status: Generated<number>;
-    first_name: string | null;
-    last_name: string | null;
     invite_code: string;
     invited_by: string | null;
     status: Generated<'active' | 'disabled'>;

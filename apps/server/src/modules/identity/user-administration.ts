@@ -18,8 +18,6 @@ export type AdministeredUser = TAdminUserItem;
 
 export type AdministeredUserProfile = AdministeredUser & {
   phone: string | null;
-  firstName: string | null;
-  lastName: string | null;
   kycStatus: number;
   totpEnabled: boolean;
   lastSeenAt: string | null;
@@ -65,8 +63,6 @@ export async function userProfile(ctx: IdentityContext, userId: string): Promise
   return {
     ...toAdministeredUser(user, now),
     phone: user.phone ? `+${user.phone_area_code ?? ''}${user.phone}` : null,
-    firstName: user.first_name,
-    lastName: user.last_name,
     kycStatus: user.kyc_status,
     totpEnabled: user.totp_enabled,
     lastSeenAt: user.last_seen_at?.toISOString() ?? null,

@@ -11,8 +11,8 @@ function actorOf(caller: Caller, request: { id: string; ip: string }): ReviewAct
 function registerReviewRoutes(app: FastifyInstance, service: ReviewService): void {
   defineRoute(app, reviewRoutes.queues, () => service.queues());
 
-  defineRoute(app, reviewRoutes.queue, ({ params, query, request }) =>
-    service.list(params.kind, query, request.language),
+  defineRoute(app, reviewRoutes.queue, ({ params, query, request, caller }) =>
+    service.list(params.kind, query, request.language, actorOf(caller, request)),
   );
 
   defineRoute(app, reviewRoutes.claim, ({ params, request, caller }) =>

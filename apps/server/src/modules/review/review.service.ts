@@ -48,7 +48,8 @@ export type ReviewService = ReviewQueue & {
   queueKindsHolding(fileId: string): Promise<ReviewKind[]>;
   /** Whether these roles may decide items of the kind (its handler's role, or admin; no handler: no). */
   mayDecide(kind: ReviewKind, roles: readonly Role[]): boolean;
-  list(kind: string, query: TReviewListQuery, language: Language): Promise<TReviewListResponse>;
+  /** `viewer`: the operator asking; a kind that reveals personal data (kyc) shows it to them, logged. */
+  list(kind: string, query: TReviewListQuery, language: Language, viewer?: ReviewActor): Promise<TReviewListResponse>;
   claim(kind: string, id: string, actor: ReviewActor, language: Language): Promise<TReviewItem>;
   approve(kind: string, id: string, actor: ReviewActor, language: Language): Promise<TReviewItem>;
   reject(
@@ -143,6 +144,34 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       createdAt: item.createdAt.toISOString(),
       ...describe(item),
     };
+  };
+
+  /**
+   * Items as an operator is answered: a kind with `reveal` opens its sealed facts for an operator
+   * who may decide it (logging the opening); everyone else sees the payload's description.
+   */
+  const toWireFor = async (
+    items: readonly ReviewItem[],
+    language: Language,
+    viewer: ReviewActor | undefined,
+  ): Promise<TReviewItem[]> => {
+    const wires = items.map((item) => toWire(item, language));
+    const kind = items[0]?.kind;
+    const handler = kind ? handlers.get(kind) : undefined;
+    if (!viewer || !handler?.reveal || !service.mayDecide(handler.kind, viewer.roles)) return wires;
+    const revealed = await handler.reveal(
+      items.filter((item) => item.kind === handler.kind),
+      viewer,
+    );
+    return wires.map((wire) => {
+      const description = revealed.get(wire.id);
+      return description ? { ...wire, details: description.details, fileIds: description.fileIds } : wire;
+    });
+  };
+  const oneToWireFor = async (item: ReviewItem, language: Language, viewer: ReviewActor): Promise<TReviewItem> => {
+    const [wire] = await toWireFor([item], language, viewer);
+    if (!wire) throw new Error('review item lost on its way to the wire');
+    return wire;
   };
 
   /** The kind named in a path: unknown → 10145. */
@@ -287,7 +316,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       return REVIEW_KINDS.map((kind) => ({ kind, pending: counts.get(kind) ?? 0 }));
     },
 
-    async list(kind, query, language) {
+    async list(kind, query, language, viewer) {
       const known = kindOf(kind);
       const { rows, total } = await repository.listItems(deps.db, {
         kind: known,
@@ -299,7 +328,11 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         deps.db,
         rows.map((row) => row.id),
       );
-      const items = rows.map((row) => toWire(toItem(row, approvals), language));
+      const items = await toWireFor(
+        rows.map((row) => toItem(row, approvals)),
+        language,
+        viewer,
+      );
       const named = new Set<string>();
       for (const item of items) {
         for (const id of [item.userId, item.requestedBy, item.claimedBy, item.decidedBy]) if (id) named.add(id);
@@ -326,7 +359,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         await audit(trx, 'review.claim', actor, after, before);
         return after;
       });
-      return toWire(item, language);
+      return oneToWireFor(item, language, actor);
     },
 
     async approve(kind, id, actor, language) {
@@ -356,7 +389,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         });
         return after;
       });
-      return toWire(item, language);
+      return oneToWireFor(item, language, actor);
     },
 
     async reject(kind, id, input, actor, language) {
@@ -381,7 +414,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         });
         return after;
       });
-      return toWire(item, language);
+      return oneToWireFor(item, language, actor);
     },
   };
   return service;

@@ -65,6 +65,14 @@ export type ReviewKindHandler = {
    * uploaded files it holds. Without it, `describeFromPayload` (review-describe.ts) is used.
    */
   describe?(item: ReviewItem): ReviewItemDescription;
+  /**
+   * For a kind whose facts are personal data its module keeps sealed (kyc, #17): the items'
+   * descriptions for this operator, opened by the owning module, which records each opening in
+   * the audit log (SPEC §6: every view logged). Used instead of `describe` whenever the framework
+   * answers an operator who may decide the kind (the queue listing, a claim, a decision); the
+   * payload itself holds no personal data.
+   */
+  reveal?(items: readonly ReviewItem[], viewer: ReviewActor): Promise<Map<string, ReviewItemDescription>>;
 };
 
 /** An item's facts for the operator (key: a word the back office translates, else shows as is) and its files. */

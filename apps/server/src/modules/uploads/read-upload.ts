@@ -5,7 +5,7 @@ import type { DbView } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { UploadsContext } from './uploads.context.js';
 import { findOwnUpload, findUpload, type UploadRow } from './uploads.repository.js';
-import type { UploadsTables } from './uploads.tables.js';
+import type { UploadContentType, UploadsTables } from './uploads.tables.js';
 
 export type UploadBytes = { bytes: Buffer; contentType: string };
 
@@ -53,6 +53,19 @@ export async function readUploadForOperator(ctx: UploadsContext, id: string, vie
     ip: view.ip,
   });
   return file;
+}
+
+/**
+ * The stored type of one of the user's uploads, or null for an unknown id and another user's alike
+ * (kyc checks that a signature is a PNG).
+ */
+export async function ownUploadType(
+  db: DbView<UploadsTables>,
+  fileId: string,
+  userId: string,
+): Promise<UploadContentType | null> {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(fileId)) return null;
+  return (await findOwnUpload(db, fileId, userId))?.content_type ?? null;
 }
 
 /** Whether the file is this user's (payments checks a deposit claim's `proofFileId` with it). */

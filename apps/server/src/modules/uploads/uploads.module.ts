@@ -1,6 +1,10 @@
 import type { AppModule } from '../../platform/module.js';
+import { purgeUploads } from './purge-uploads.js';
 import type { UploadsContext } from './uploads.context.js';
 import { uploadsAdminPlugin, uploadsPlugin } from './uploads.routes.js';
+
+/** What other modules ask of the uploads beyond reading a row (kyc's retention job deletes its photos). */
+export type UploadsService = { purgeUploads(ids: readonly string[]): Promise<number> };
 
 export type UploadsModuleDeps = UploadsContext & { apiPrefix: string; adminPrefix: string };
 
@@ -10,11 +14,11 @@ export type UploadsModuleDeps = UploadsContext & { apiPrefix: string; adminPrefi
  * an operator deciding a review item that holds them (audited). Other modules check a file id
  * with `uploadBelongsTo`.
  */
-export function createUploadsModule(deps: UploadsModuleDeps): AppModule<Record<string, never>> {
+export function createUploadsModule(deps: UploadsModuleDeps): AppModule<UploadsService> {
   const { apiPrefix, adminPrefix, ...ctx } = deps;
   return {
     name: 'uploads',
-    service: {},
+    service: { purgeUploads: (ids) => purgeUploads(ctx, ids) },
     register: async (app) => {
       await app.register(uploadsPlugin, { prefix: apiPrefix, ctx });
       await app.register(uploadsAdminPlugin, { prefix: adminPrefix, ctx });

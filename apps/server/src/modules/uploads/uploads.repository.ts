@@ -13,6 +13,17 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | undefi
   return db.selectFrom('uploads_files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Removes the rows of these uploads; answers the rows removed (their storage keys). */
+export async function deleteUploads(db: Db, ids: readonly string[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return db.deleteFrom('uploads_files').where('id', 'in', ids).returningAll().execute();
+}
+
+export async function findUploads(db: Db, ids: readonly string[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('uploads_files').selectAll().where('id', 'in', ids).execute();
+}
+
 /** The file if it is this user's; undefined for an unknown id and for another user's alike. */
 export async function findOwnUpload(db: Db, id: string, ownerUserId: string): Promise<UploadRow | undefined> {
   return db

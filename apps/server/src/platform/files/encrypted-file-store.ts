@@ -158,6 +158,14 @@ export async function openEncryptedFileStore(options: {
   dir: string;
   key: string | undefined;
 }): Promise<EncryptedFileStore> {
-  const key = options.key ? parseFileStoreKey(options.key) : await loadOrCreateSandboxKey(options.dir);
-  return createEncryptedFileStore({ dir: options.dir, key });
+  return createEncryptedFileStore({ dir: options.dir, key: await loadFileStoreKey(options) });
+}
+
+/**
+ * The store's master key as configured (`FILE_STORE_KEY`), or the sandbox's generated one: what
+ * the store seals with, and what the field cipher (`field-cipher.ts`) derives its own keys from,
+ * so one secret is managed, backed up and rotated for files and fields alike.
+ */
+export async function loadFileStoreKey(options: { dir: string; key: string | undefined }): Promise<Buffer> {
+  return options.key ? parseFileStoreKey(options.key) : await loadOrCreateSandboxKey(options.dir);
 }

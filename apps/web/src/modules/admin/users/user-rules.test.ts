@@ -29,6 +29,7 @@ describe('the users area rules', () => {
   });
 
   it('names the KYC statuses', () => {
-    expect([0, 1, 2, 3, 9].map(kycKey)).toEqual(['none', 'pending', 'verified', 'rejected', 'unknown']);
+    // SPEC §3: 0 not verified, 1 verified, 2 pending, 3 not passed.
+    expect([0, 1, 2, 3, 9].map(kycKey)).toEqual(['none', 'verified', 'pending', 'rejected', 'unknown']);
   });
 });

@@ -37,7 +37,7 @@ export function pageFromParam(value: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-/** KYC status codes (0 none, 1 pending, 2 verified, 3 rejected) as the names of their texts. */
+/** KYC status codes (SPEC §3: 0 not verified, 2 pending, 1 verified, 3 not passed) as the names of their texts. */
 export function kycKey(status: number): 'none' | 'pending' | 'verified' | 'rejected' | 'unknown' {
-  return (['none', 'pending', 'verified', 'rejected'] as const)[status] ?? 'unknown';
+  return (['none', 'verified', 'pending', 'rejected'] as const)[status] ?? 'unknown';
 }
