@@ -128,7 +128,10 @@ export const ZAdminUserDetail = ZAdminUserItem.extend({
   phone: z.string().nullable().describe('+<area code><number>'),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  kycStatus: z.number().int().describe('0 none, 1 pending, 2 verified, 3 rejected'),
+  kycStatus: z
+    .number()
+    .int()
+    .describe('Identity verification (SPEC §3 idefinderStatus): 0 not verified, 2 pending, 1 verified, 3 not passed'),
   totpEnabled: z.boolean(),
   lastSeenAt: z.string().nullable().describe('Last heartbeat, ISO 8601 UTC'),
   sessions: z.array(ZAdminUserSession).describe('Sessions still in use, newest first (at most 100)'),

@@ -172,6 +172,8 @@ export const CATALOGUE = {
   RECOVERY_CODE_INVALID: { code: 10195, status: 400 },
   OWN_SESSION_NOT_FOUND: { code: 10196, status: 404 },
   REAUTHENTICATION_REQUIRED: { code: 10197, status: 400 },
+  // Identity verification (issue 17): a birth date less than 18 years before the submission.
+  KYC_UNDERAGE: { code: 10198, status: 400 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

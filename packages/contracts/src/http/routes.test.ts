@@ -8,6 +8,7 @@ const DOMAINS = [
   'contentAdmin',
   'faucet',
   'identity',
+  'kyc',
   'ledger',
   'market',
   'marketAdmin',

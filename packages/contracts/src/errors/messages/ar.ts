@@ -125,6 +125,7 @@ export const ar: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'رمز الاسترداد غير صحيح أو سبق استخدامه.',
   OWN_SESSION_NOT_FOUND: 'ليست لديك جلسة نشطة بهذا المعرّف.',
   REAUTHENTICATION_REQUIRED: 'أكّد بكلمة المرور أو برمز من تطبيق المصادقة.',
+  KYC_UNDERAGE: 'يجب أن يكون عمرك 18 عامًا أو أكثر لتوثيق هويتك.',
   CONTENT_UNSAFE_MARKDOWN: 'يحتوي النص على برنامج نصي أو معالج أحداث أو رابط javascript:؛ احذفه ثم احفظ مرة أخرى.',
   CONTENT_SLUG_EXISTS: 'هذا المعرّف النصي مستخدم بالفعل لمحتوى آخر.',
   CONTENT_ENGLISH_REQUIRED: 'يحتاج كل محتوى إلى نصه الإنجليزي؛ فهو ما يُعرض عند غياب اللغات الأخرى.',

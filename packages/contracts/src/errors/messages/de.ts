@@ -136,6 +136,7 @@ export const de: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'Der Wiederherstellungscode ist falsch oder wurde bereits verwendet.',
   OWN_SESSION_NOT_FOUND: 'Sie haben keine aktive Sitzung mit dieser ID.',
   REAUTHENTICATION_REQUIRED: 'Bestätigen Sie mit Ihrem Passwort oder einem Authenticator-Code.',
+  KYC_UNDERAGE: 'Sie müssen mindestens 18 Jahre alt sein, um Ihre Identität zu bestätigen.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

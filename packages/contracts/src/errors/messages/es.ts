@@ -130,6 +130,7 @@ export const es: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'El código de recuperación es incorrecto o ya se ha utilizado.',
   OWN_SESSION_NOT_FOUND: 'No tiene ninguna sesión en uso con este identificador.',
   REAUTHENTICATION_REQUIRED: 'Confirme con su contraseña o con un código de autenticación.',
+  KYC_UNDERAGE: 'Debe tener al menos 18 años para verificar su identidad.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

@@ -129,6 +129,7 @@ export const it: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'Il codice di recupero non è corretto o è già stato usato.',
   OWN_SESSION_NOT_FOUND: 'Non hai alcuna sessione attiva con questo ID.',
   REAUTHENTICATION_REQUIRED: 'Conferma con la tua password o con un codice di autenticazione.',
+  KYC_UNDERAGE: 'Devi avere almeno 18 anni per verificare la tua identità.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

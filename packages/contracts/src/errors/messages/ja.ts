@@ -125,6 +125,7 @@ export const ja: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'リカバリーコードが正しくないか、すでに使用されています。',
   OWN_SESSION_NOT_FOUND: 'この ID の使用中のセッションはありません。',
   REAUTHENTICATION_REQUIRED: 'パスワードまたは認証アプリのコードで確認してください。',
+  KYC_UNDERAGE: '本人確認は18歳以上の方のみご利用いただけます。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',

@@ -1,0 +1,70 @@
+/**
+ * The 55 phone area codes offered in forms (SPEC §3), each with one ISO 3166 region for the
+ * flag and the localised country name (the client names it with Intl.DisplayNames). Zod-free:
+ * the web's forms read it from `@openbourse/contracts/constants`.
+ */
+export const AREA_CODES = [
+  { code: '+1', region: 'US' },
+  { code: '+7', region: 'RU' },
+  { code: '+20', region: 'EG' },
+  { code: '+27', region: 'ZA' },
+  { code: '+30', region: 'GR' },
+  { code: '+31', region: 'NL' },
+  { code: '+32', region: 'BE' },
+  { code: '+33', region: 'FR' },
+  { code: '+34', region: 'ES' },
+  { code: '+36', region: 'HU' },
+  { code: '+39', region: 'IT' },
+  { code: '+40', region: 'RO' },
+  { code: '+41', region: 'CH' },
+  { code: '+43', region: 'AT' },
+  { code: '+44', region: 'GB' },
+  { code: '+45', region: 'DK' },
+  { code: '+46', region: 'SE' },
+  { code: '+47', region: 'NO' },
+  { code: '+48', region: 'PL' },
+  { code: '+49', region: 'DE' },
+  { code: '+51', region: 'PE' },
+  { code: '+52', region: 'MX' },
+  { code: '+54', region: 'AR' },
+  { code: '+55', region: 'BR' },
+  { code: '+56', region: 'CL' },
+  { code: '+57', region: 'CO' },
+  { code: '+60', region: 'MY' },
+  { code: '+61', region: 'AU' },
+  { code: '+62', region: 'ID' },
+  { code: '+63', region: 'PH' },
+  { code: '+64', region: 'NZ' },
+  { code: '+65', region: 'SG' },
+  { code: '+66', region: 'TH' },
+  { code: '+81', region: 'JP' },
+  { code: '+82', region: 'KR' },
+  { code: '+84', region: 'VN' },
+  { code: '+86', region: 'CN' },
+  { code: '+90', region: 'TR' },
+  { code: '+91', region: 'IN' },
+  { code: '+92', region: 'PK' },
+  { code: '+234', region: 'NG' },
+  { code: '+254', region: 'KE' },
+  { code: '+351', region: 'PT' },
+  { code: '+353', region: 'IE' },
+  { code: '+358', region: 'FI' },
+  { code: '+380', region: 'UA' },
+  { code: '+420', region: 'CZ' },
+  { code: '+852', region: 'HK' },
+  { code: '+853', region: 'MO' },
+  { code: '+886', region: 'TW' },
+  { code: '+965', region: 'KW' },
+  { code: '+966', region: 'SA' },
+  { code: '+971', region: 'AE' },
+  { code: '+972', region: 'IL' },
+  { code: '+974', region: 'QA' },
+] as const satisfies ReadonlyArray<{ readonly code: `+${number}`; readonly region: string }>;
+
+export type AreaCode = (typeof AREA_CODES)[number]['code'];
+
+/** The codes alone, in the list's order (a form's choices; the KYC request's `areaCode`). */
+export const AREA_CODE_VALUES = AREA_CODES.map((entry) => entry.code) as readonly AreaCode[] as readonly [
+  AreaCode,
+  ...AreaCode[],
+];
