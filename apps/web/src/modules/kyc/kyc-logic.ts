@@ -159,6 +159,9 @@ export type FieldProblem =
   | { problem: 'photo' }
   | { problem: 'samePhoto' }
   | { problem: 'signature' }
+  | { problem: 'signatureShort' }
+  /** Named by the server's refusal of the submission (its words are not the reader's language). */
+  | { problem: 'refused' }
   | { problem: BirthdateProblem };
 
 export type FieldProblems = Partial<Record<KycField, FieldProblem>>;
