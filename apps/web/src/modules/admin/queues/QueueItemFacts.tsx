@@ -76,7 +76,7 @@ function useFactValue(): (key: string, value: string) => string {
 export function ItemFactsList({ item }: { item: QueueItem }) {
   const { t } = useTranslation();
   const facts = itemFacts(item);
-  const valueOf = useFactValue();
+  const factValue = useFactValue();
   if (facts.length === 0) return null;
   return (
     <Stack gap={6} component="section" aria-labelledby={`item-details-${item.id}`}>
@@ -98,7 +98,7 @@ export function ItemFactsList({ item }: { item: QueueItem }) {
                   style={{ minWidth: 0, overflowWrap: 'anywhere' }}
                   data-testid={`queue-item-detail-${fact.key}`}
                 >
-                  {valueOf(fact.key, fact.value)}
+                  {factValue(fact.key, fact.value)}
                 </Text>
                 {fact.code && <CopyValue value={fact.value} label={label} />}
               </Group>
