@@ -89,17 +89,17 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
   const step = KYC_STEPS[stepIndex] as KycStep;
   const headings = useRef<Partial<Record<KycStep, HTMLHeadingElement | null>>>({});
   const stepBoxes = useRef<Partial<Record<KycStep, HTMLDivElement | null>>>({});
-  const isFirstRender = useRef(true);
+  // The step whose heading last had the focus: the first one counts as focused already unless the
+  // form was opened by a button (a page that opens with the form does not move the focus).
+  const focusedStep = useRef<KycStep | null>(focusOnOpen ? null : (KYC_STEPS[0] ?? null));
   const focusProblem = useRef(false);
 
   // A new step: its heading takes the focus (the live region below says which step it is).
   useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      if (!focusOnOpen) return;
-    }
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
     headings.current[step]?.focus();
-  }, [step, focusOnOpen]);
+  }, [step]);
 
   // After a check found problems: the first marked field of the step takes the focus.
   useEffect(() => {

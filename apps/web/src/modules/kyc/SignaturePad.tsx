@@ -42,11 +42,18 @@ function drawStroke(context: CanvasRenderingContext2D, stroke: readonly Point[])
 }
 
 /**
- * The strokes as a PNG on white, at twice the pad's CSS size (sharp when printed on the loan
- * agreement, far below the upload limit): what the KYC submission sends as `signatureFileId`.
+ * The longest side of the signature's PNG. It stays below the uploads client's redraw cap (2000 px),
+ * which would turn it into a JPEG, and the contract wants a PNG (10183 otherwise).
+ */
+export const SIGNATURE_MAX_SIDE = 1600;
+
+/**
+ * The strokes as a PNG on white, at twice the pad's CSS size where that fits SIGNATURE_MAX_SIDE
+ * (sharp when printed on the loan agreement, far below the upload limit): what the KYC
+ * submission sends as `signatureFileId`.
  */
 export async function signaturePng(strokes: readonly InkStroke[], width: number, height: number): Promise<Blob> {
-  const scale = 2;
+  const scale = Math.min(2, SIGNATURE_MAX_SIDE / Math.max(width, height, 1));
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);
