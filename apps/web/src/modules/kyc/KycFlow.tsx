@@ -1,6 +1,5 @@
 import {
   Alert,
-  Box,
   Button,
   Card,
   Checkbox,
@@ -241,38 +240,46 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
         {t('kyc.flow.title')}
       </Title>
 
-      <Box component="ol" aria-label={t('kyc.flow.progress')} p={0} m={0} mb="md" style={{ listStyle: 'none' }}>
-        <Group gap="xs" wrap="nowrap" align="center">
-          {KYC_STEPS.map((each, index) => {
-            const isCurrent = index === stepIndex;
-            const isDone = index < stepIndex;
-            return (
-              <Group
-                component="li"
-                key={each}
-                gap={6}
-                wrap="nowrap"
-                aria-current={isCurrent ? 'step' : undefined}
-                style={{ flex: isCurrent ? '1 1 auto' : '0 1 auto', minWidth: 0 }}
+      <Group
+        component="ol"
+        aria-label={t('kyc.flow.progress')}
+        gap="xs"
+        wrap="nowrap"
+        align="center"
+        p={0}
+        m={0}
+        mb="md"
+        style={{ listStyle: 'none' }}
+      >
+        {KYC_STEPS.map((each, index) => {
+          const isCurrent = index === stepIndex;
+          const isDone = index < stepIndex;
+          return (
+            <Group
+              component="li"
+              key={each}
+              gap={6}
+              wrap="nowrap"
+              aria-current={isCurrent ? 'step' : undefined}
+              style={{ flex: isCurrent ? '1 1 auto' : '0 1 auto', minWidth: 0 }}
+            >
+              <ThemeIcon
+                radius="xl"
+                size={26}
+                variant={isCurrent || isDone ? 'filled' : 'light'}
+                color={isDone ? 'teal.9' : 'blue'}
+                aria-hidden="true"
               >
-                <ThemeIcon
-                  radius="xl"
-                  size={26}
-                  variant={isCurrent || isDone ? 'filled' : 'light'}
-                  color={isDone ? 'teal.9' : 'blue'}
-                  aria-hidden="true"
-                >
-                  {isDone ? <IconCheck size={14} /> : <Text size="xs">{index + 1}</Text>}
-                </ThemeIcon>
-                <Text size="sm" fw={isCurrent ? 600 : 400} visibleFrom={isCurrent ? undefined : 'sm'} truncate>
-                  {stepTitle(each)}
-                </Text>
-                {!isCurrent && <VisuallyHidden hiddenFrom="sm">{stepTitle(each)}</VisuallyHidden>}
-              </Group>
-            );
-          })}
-        </Group>
-      </Box>
+                {isDone ? <IconCheck size={14} /> : <Text size="xs">{index + 1}</Text>}
+              </ThemeIcon>
+              <Text size="sm" fw={isCurrent ? 600 : 400} visibleFrom={isCurrent ? undefined : 'sm'} truncate>
+                {stepTitle(each)}
+              </Text>
+              {!isCurrent && <VisuallyHidden hiddenFrom="sm">{stepTitle(each)}</VisuallyHidden>}
+            </Group>
+          );
+        })}
+      </Group>
 
       <VisuallyHidden role="status" aria-live="polite" data-testid="kyc-step-announcement">
         {t('kyc.flow.stepOf', { current: stepIndex + 1, total, name: stepTitle(step) })}
