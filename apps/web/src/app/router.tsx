@@ -36,6 +36,10 @@ const AddressBookPage = lazyPage(() => import('../modules/payments/AddressBookPa
 const ConfirmAddressPage = lazyPage(() => import('../modules/payments/ConfirmAddressPage'));
 // The back office (#14): its own layout and chunk, loaded only at /admin.
 const AdminApp = lazyPage(() => import('../modules/admin/AdminApp'));
+// Identity verification (#17): the form, its texts and the signature pad are their own chunks.
+const VerificationPage = lazyPage(() => import('../modules/kyc/VerificationPage'));
+// /loan shows the verification until loan products exist (#17).
+const LoanPage = lazyPage(() => import('../modules/kyc/LoanPage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -128,6 +132,8 @@ export const router = createBrowserRouter([
       { path: '/sandbox/faucet', element: <FaucetPage /> },
       { path: '/profile/notification', element: <NotificationPage /> },
       { path: '/profile/security', element: <SecurityPage /> },
+      { path: '/profile/verification', element: <VerificationPage /> },
+      { path: '/loan', element: <LoanPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).

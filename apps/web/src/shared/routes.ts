@@ -18,6 +18,8 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/profile/balance',
   '/profile/notification',
   '/profile/security',
+  '/profile/verification',
+  '/loan',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -78,6 +80,8 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/profile/withdrawal-addresses/confirm') return 'money.confirmAddress';
   if (pathname === '/profile/notification') return 'notify.title';
   if (pathname === '/profile/security') return 'profile.securityCentre';
+  if (pathname === '/profile/verification') return 'profile.kyc';
+  if (pathname === '/loan') return 'nav.loan';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

@@ -18,11 +18,13 @@ const EVERY_RESPONSE: Record<string, string> = {
 
 // Only our own scripts, styles, images, fonts and connections; no plugins or framing; inline
 // script and <style> tags only with this response's nonce (index.html's theme boot script sets
-// the light or dark theme before the first paint).
+// the light or dark theme before the first paint). Images may also be `blob:` object URLs, which
+// only this origin's scripts can make: the preview of a photo chosen for upload, a KYC review's
+// thumbnails and signature, and the back office's reads of uploaded proofs (#15, #17).
 const HTML_CSP_WITHOUT_STYLE = [
   "default-src 'self'",
   "script-src-attr 'none'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

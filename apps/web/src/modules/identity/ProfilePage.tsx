@@ -41,6 +41,8 @@ const LEVELS = ['levelNormal', 'VIP1', 'VIP2', 'VIP3', 'VIP4'] as const;
 const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
 // Deposits and withdrawals with their histories (#15): their own chunk too.
 const PaymentsHistory = lazy(() => import('../payments/PaymentsHistory'));
+// The identity verification's status and the way to its form (#17): its own chunk and texts.
+const KycProfileCard = lazy(() => import('../kyc/KycProfileCard'));
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -54,6 +56,9 @@ export default function ProfilePage() {
         {(user) => (
           <Stack gap="lg">
             <AccountSummary user={user} />
+            <Suspense fallback={<Skeleton height={120} />}>
+              <KycProfileCard />
+            </Suspense>
             <AccountMode />
             {/* Full width on a desktop: the table, not the phone's cards (#16). */}
             <div className="ob-profile-wide">

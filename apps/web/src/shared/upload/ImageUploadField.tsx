@@ -19,6 +19,12 @@ type Props = {
   disabled?: boolean;
   /** An error from the form around the field (e.g. "required"), shown with the field's own. */
   error?: string;
+  /** The longest side a photo is reduced to before sending (the uploads client's default otherwise). */
+  maxSide?: number;
+  /** Draw every photo again before sending, so no EXIF leaves the device (KYC, #17). */
+  reencode?: boolean;
+  /** Told the file chosen once it is uploaded (for a later preview), and null when it is removed. */
+  onPicked?: (file: File | null) => void;
   'data-testid'?: string;
 };
 
@@ -36,6 +42,9 @@ export function ImageUploadField({
   required,
   disabled,
   error,
+  maxSide,
+  reencode,
+  onPicked,
   'data-testid': testId,
 }: Props) {
   const { t } = useTranslation();
@@ -62,13 +71,20 @@ export function ImageUploadField({
     setFailure(null);
     setProgress(0);
     onChange(null);
+    onPicked?.(null);
     // Browsers draw JPEG and PNG; a JPEG 2000 gets no preview.
     const drawable = file.type === 'image/jpeg' || file.type === 'image/png';
     setPreview({ url: drawable ? URL.createObjectURL(file) : null, name: file.name });
     try {
-      const answer = await uploadImage(file, { onProgress: setProgress, signal: controller.signal });
+      const answer = await uploadImage(file, {
+        onProgress: setProgress,
+        signal: controller.signal,
+        maxSide,
+        reencode,
+      });
       if (controller.signal.aborted) return;
       onChange(answer.id);
+      onPicked?.(file);
     } catch (caught) {
       if (controller.signal.aborted) return;
       setPreview(null);
@@ -85,6 +101,7 @@ export function ImageUploadField({
     setPreview(null);
     setFailure(null);
     onChange(null);
+    onPicked?.(null);
   };
 
   return (

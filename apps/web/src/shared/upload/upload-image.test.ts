@@ -1,7 +1,7 @@
 import { CATALOGUE } from '@openbourse/contracts/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, setSessionHooks } from '../api/client';
-import { MAX_IMAGE_SIDE, prepareImage, uploadImage } from './upload-image';
+import { fitWithin, MAX_IMAGE_SIDE, prepareImage, uploadImage } from './upload-image';
 
 const MiB = 1024 * 1024;
 
@@ -41,6 +41,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('the size a photo is drawn at', () => {
+  it('scales the longest side down to the cap and the other by the same factor', () => {
+    // 4032 × 3024 (a 12 MP phone photo) to 1600: factor 1600/4032 = 0.3968…, 3024 × 0.3968… = 1200.
+    expect(fitWithin(4032, 3024, 1600)).toEqual({ width: 1600, height: 1200 });
+    // Portrait 3000 × 4000 to 1600: factor 0.4, 3000 × 0.4 = 1200.
+    expect(fitWithin(3000, 4000, 1600)).toEqual({ width: 1200, height: 1600 });
+  });
+
+  it('rounds to whole pixels', () => {
+    // 1601 × 1000 to 1600: factor 0.99937…, 1000 × 0.99937… = 999.38 → 999.
+    expect(fitWithin(1601, 1000, 1600)).toEqual({ width: 1600, height: 999 });
+    // 2000 × 1333 to 1600: factor 0.8, 1333 × 0.8 = 1066.4 → 1066.
+    expect(fitWithin(2000, 1333, 1600)).toEqual({ width: 1600, height: 1066 });
+  });
+
+  it('never enlarges a photo already within the cap', () => {
+    expect(fitWithin(800, 600, 1600)).toEqual({ width: 800, height: 600 });
+    expect(fitWithin(1600, 1600, 1600)).toEqual({ width: 1600, height: 1600 });
+  });
+
+  it('keeps at least one pixel on a very thin strip', () => {
+    // 10000 × 2 to 1600: factor 0.16, 2 × 0.16 = 0.32 → 0, kept at 1.
+    expect(fitWithin(10_000, 2, 1600)).toEqual({ width: 1600, height: 1 });
+  });
+});
+
 describe('preparing an image for upload', () => {
   it('sends a small photo as it is', async () => {
     const file = fileOf(300_000, 'image/jpeg');
@@ -59,6 +85,20 @@ describe('preparing an image for upload', () => {
     decoded = { width: 1200, height: 900 };
     await prepareImage(fileOf(3 * MiB, 'image/png', 'scan.png'));
     expect(drawn).toEqual([{ width: 1200, height: 900, type: 'image/jpeg', quality: 0.85 }]);
+  });
+
+  it('caps the longest side at the size asked for', async () => {
+    decoded = { width: 4032, height: 3024 };
+    await prepareImage(fileOf(500_000, 'image/jpeg'), undefined, { maxSide: 1600 });
+    expect(drawn).toEqual([{ width: 1600, height: 1200, type: 'image/jpeg', quality: 0.85 }]);
+  });
+
+  it('draws even a small photo again when asked to re-encode it, so its EXIF stays on the device', async () => {
+    decoded = { width: 640, height: 480 };
+    const file = fileOf(50_000, 'image/jpeg');
+    const prepared = await prepareImage(file, undefined, { maxSide: 1600, reencode: true });
+    expect(prepared).not.toBe(file);
+    expect(drawn).toEqual([{ width: 640, height: 480, type: 'image/jpeg', quality: 0.85 }]);
   });
 
   it('leaves JPEG 2000 and what the browser cannot decode to the server', async () => {

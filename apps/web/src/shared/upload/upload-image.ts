@@ -21,14 +21,40 @@ export type UploadOptions = {
   signal?: AbortSignal;
   /** The server's limit, when known; the default UPLOAD_MAX_BYTES otherwise. */
   maxBytes?: number;
+  /** The longest side a photo is reduced to; MAX_IMAGE_SIDE when absent. */
+  maxSide?: number;
+  /**
+   * Draw every JPEG and PNG again, even a small one (a KYC photo, #17): what leaves the device
+   * is then only the pixels, never the camera's EXIF (its GPS position among them).
+   */
+  reencode?: boolean;
 };
 
 /**
- * The file as it will be sent: a JPEG or PNG larger than the limit or than MAX_IMAGE_SIDE on its
- * longest side is drawn again at most MAX_IMAGE_SIDE px (orientation applied) as a JPEG at 0.85;
- * anything else, or a photo the browser cannot decode, is sent unchanged (the server decides).
+ * The size a `width` × `height` image is drawn at so its longest side is at most `maxSide`:
+ * scaled by one factor (the proportions kept), rounded to whole pixels, never enlarged and never
+ * below 1 px.
  */
-export async function prepareImage(file: Blob, maxBytes = UPLOAD_DEFAULT_MAX_BYTES): Promise<Blob> {
+export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/**
+ * The file as it will be sent: a JPEG or PNG larger than the limit or than `maxSide` (by default
+ * MAX_IMAGE_SIDE) on its longest side, or any JPEG or PNG when `reencode` is asked, is drawn again
+ * at most `maxSide` px (orientation applied) as a JPEG at 0.85; anything else, or a photo the
+ * browser cannot decode, is sent unchanged (the server decides).
+ */
+export async function prepareImage(
+  file: Blob,
+  maxBytes = UPLOAD_DEFAULT_MAX_BYTES,
+  options: { maxSide?: number; reencode?: boolean } = {},
+): Promise<Blob> {
+  const maxSide = options.maxSide ?? MAX_IMAGE_SIDE;
   if (!DRAWABLE_TYPES.has(file.type) || typeof createImageBitmap !== 'function') return file;
   let bitmap: ImageBitmap;
   try {
@@ -38,10 +64,8 @@ export async function prepareImage(file: Blob, maxBytes = UPLOAD_DEFAULT_MAX_BYT
   }
   try {
     const longest = Math.max(bitmap.width, bitmap.height);
-    if (file.size <= maxBytes && longest <= MAX_IMAGE_SIDE) return file;
-    const scale = Math.min(1, MAX_IMAGE_SIDE / longest);
-    const width = Math.max(1, Math.round(bitmap.width * scale));
-    const height = Math.max(1, Math.round(bitmap.height * scale));
+    if (!options.reencode && file.size <= maxBytes && longest <= maxSide) return file;
+    const { width, height } = fitWithin(bitmap.width, bitmap.height, maxSide);
     const reduced = await drawAsJpeg(bitmap, width, height);
     return reduced ?? file;
   } finally {
@@ -74,7 +98,7 @@ function sentName(original: File | Blob, sent: Blob): string {
 
 /** Prepares and uploads one image; answers its id. */
 export async function uploadImage(file: File | Blob, options: UploadOptions = {}): Promise<{ id: string }> {
-  const prepared = await prepareImage(file, options.maxBytes);
+  const prepared = await prepareImage(file, options.maxBytes, { maxSide: options.maxSide, reencode: options.reencode });
   const form = new FormData();
   form.append('file', prepared, sentName(file, prepared));
   const path = uploadsEndpoints.upload.path;

@@ -32,7 +32,8 @@ export function QueueItemDrawer({ item, kindName, onClose, onAnswer, operatorNam
       opened={item !== null}
       onClose={onClose}
       position="right"
-      size="lg"
+      // An identity verification's photos sit side by side: a wider drawer.
+      size={item?.kind === 'kyc' ? 'xl' : 'lg'}
       title={item ? t('admin.queues.item.title', { kind: kindName, id: item.id }) : ''}
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >

@@ -1,11 +1,12 @@
-import { ActionIcon, Alert, Group, Image, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Image, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { isLanguage, LANGUAGE_BCP47 } from '@openbourse/contracts/constants';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
 import { useSession } from '../../identity/session';
-import { itemFacts } from './queue-details';
+import { itemFacts, kycPhotoLabels } from './queue-details';
 import type { QueueItem } from './queue-rules';
 import { readQueueFile } from './queues.api';
 
@@ -44,10 +45,38 @@ function CopyValue({ value, label }: { value: string; label: string }) {
   );
 }
 
+/**
+ * A fact's value as the reader reads it: an identity verification's codes (#17) in words (the
+ * document type and sex in the reader's language, a country by its name, a time in their format);
+ * anything else as sent.
+ */
+function useFactValue(): (key: string, value: string) => string {
+  const { t, i18n } = useTranslation();
+  const locale = isLanguage(i18n.language) ? LANGUAGE_BCP47[i18n.language] : 'en';
+  return useMemo(() => {
+    let regions: Intl.DisplayNames | null = null;
+    try {
+      regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    } catch {
+      regions = null;
+    }
+    const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return (key: string, value: string) => {
+      if ((key === 'documentType' || key === 'sex') && i18n.exists(`admin.queues.details.values.${key}.${value}`)) {
+        return t(`admin.queues.details.values.${key}.${value}`);
+      }
+      if (key === 'country' && /^[A-Z]{2}$/.test(value)) return `${regions?.of(value) ?? value} (${value})`;
+      if (key === 'purgedAt' && !Number.isNaN(Date.parse(value))) return time.format(new Date(value));
+      return value;
+    };
+  }, [t, i18n, locale]);
+}
+
 /** The facts the item's kind chose for the operator (a deposit's network, hash, sender…). */
 export function ItemFactsList({ item }: { item: QueueItem }) {
   const { t } = useTranslation();
   const facts = itemFacts(item);
+  const factValue = useFactValue();
   if (facts.length === 0) return null;
   return (
     <Stack gap={6} component="section" aria-labelledby={`item-details-${item.id}`}>
@@ -69,7 +98,7 @@ export function ItemFactsList({ item }: { item: QueueItem }) {
                   style={{ minWidth: 0, overflowWrap: 'anywhere' }}
                   data-testid={`queue-item-detail-${fact.key}`}
                 >
-                  {fact.value}
+                  {factValue(fact.key, fact.value)}
                 </Text>
                 {fact.code && <CopyValue value={fact.value} label={label} />}
               </Group>
@@ -82,7 +111,18 @@ export function ItemFactsList({ item }: { item: QueueItem }) {
 }
 
 /** One uploaded file, read with the operator's session (each read is audit-logged by the server). */
-function ProofImage({ fileId, index, count }: { fileId: string; index: number; count: number }) {
+function ProofImage({
+  fileId,
+  index,
+  count,
+  label,
+}: {
+  fileId: string;
+  index: number;
+  count: number;
+  /** What the file shows (an identity verification's front, back, hand-held photo or signature). */
+  label?: string;
+}) {
   const { t } = useTranslation();
   const { token } = useSession();
   const file = useQuery({
@@ -104,7 +144,9 @@ function ProofImage({ fileId, index, count }: { fileId: string; index: number; c
       setUrl(null);
     };
   }, [blob]);
-  const alt = t('admin.queues.proof.alt', { index: index + 1, count, id: fileId });
+  const alt = label
+    ? t('admin.queues.proof.kycAlt', { label, id: fileId })
+    : t('admin.queues.proof.alt', { index: index + 1, count, id: fileId });
 
   if (file.isError) {
     return (
@@ -121,16 +163,25 @@ function ProofImage({ fileId, index, count }: { fileId: string; index: number; c
       </Group>
     );
   }
-  return (
+  const image = (
     <Image
       src={url}
       alt={alt}
       fit="contain"
-      mah={480}
+      mah={label ? 320 : 480}
       radius="sm"
       style={{ border: '1px solid var(--mantine-color-gray-3)' }}
       data-testid={`proof-image-${fileId}`}
     />
+  );
+  if (!label) return image;
+  return (
+    <Stack component="figure" gap={4} m={0}>
+      {image}
+      <Text component="figcaption" size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
   );
 }
 
@@ -139,6 +190,31 @@ export function ItemFiles({ item }: { item: QueueItem }) {
   const { t } = useTranslation();
   const fileIds = item.fileIds ?? [];
   if (fileIds.length === 0) return null;
+  // An identity verification's photos side by side, each named (#17), to compare face and document.
+  const kycLabels = item.kind === 'kyc' ? kycPhotoLabels(fileIds.length) : null;
+  if (kycLabels) {
+    return (
+      <Stack gap="xs" component="section" aria-labelledby={`item-files-${item.id}`}>
+        <Title order={3} size="h5" id={`item-files-${item.id}`}>
+          {t('admin.queues.proof.kycTitle')}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {t('admin.queues.proof.audited')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="kyc-photos">
+          {fileIds.map((fileId, index) => (
+            <ProofImage
+              key={fileId}
+              fileId={fileId}
+              index={index}
+              count={fileIds.length}
+              label={t(`admin.queues.proof.kyc.${kycLabels[index] ?? 'front'}`)}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" component="section" aria-labelledby={`item-files-${item.id}`}>
       <Title order={3} size="h5" id={`item-files-${item.id}`}>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCodeLike, itemFacts, KNOWN_DETAIL_KEYS } from './queue-details';
+import { isCodeLike, itemFacts, KNOWN_DETAIL_KEYS, kycPhotoLabels } from './queue-details';
 
 describe('queue item facts', () => {
   it('marks hashes and addresses as code and known keys as translatable', () => {
@@ -27,6 +27,24 @@ describe('queue item facts', () => {
     expect(isCodeLike('payee', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true);
     expect(isCodeLike('fee', '1.5')).toBe(false);
     expect(isCodeLike('network', 'ethereum')).toBe(false);
+  });
+
+  it('shows an identity verification’s address and phone as words, not as copyable code', () => {
+    const details = [
+      { key: 'address', value: '12 St James’s Square, London' },
+      { key: 'phone', value: '+44 02079460018' },
+    ];
+    expect(itemFacts({ kind: 'kyc', details }).map((fact) => fact.code)).toEqual([false, false]);
+    expect(itemFacts({ kind: 'withdrawal', details: [{ key: 'address', value: '0xabc' }] })[0]?.code).toBe(true);
+  });
+
+  it('names the files of an identity verification in the order the server lists them', () => {
+    expect(kycPhotoLabels(4)).toEqual(['front', 'back', 'handheld', 'signature']);
+    // A passport without its back: front, hand-held photo, signature.
+    expect(kycPhotoLabels(3)).toEqual(['front', 'handheld', 'signature']);
+    // Purged (none) or anything unexpected: no labels to guess.
+    expect(kycPhotoLabels(0)).toBeNull();
+    expect(kycPhotoLabels(2)).toBeNull();
   });
 
   it('has an English word for every key the server shows by default', () => {

@@ -14,6 +14,15 @@ export const KNOWN_DETAIL_KEYS = [
   'blockNumber',
   'depositId',
   'withdrawalId',
+  // An identity verification's facts (#17), opened for the reviewer (each opening audit-logged).
+  'firstName',
+  'lastName',
+  'sex',
+  'birthdate',
+  'country',
+  'phone',
+  'documentType',
+  'purgedAt',
 ] as const;
 
 export type KnownDetailKey = (typeof KNOWN_DETAIL_KEYS)[number];
@@ -38,12 +47,28 @@ export function isCodeLike(key: string, value: string): boolean {
 
 export type ItemFact = { key: string; value: string; code: boolean; known: boolean };
 
-/** The item's details as the drawer lists them; an item from an older server without them has none. */
-export function itemFacts(item: Pick<QueueItem, 'details'>): ItemFact[] {
+/**
+ * The item's details as the drawer lists them; an item from an older server without them has none.
+ * An identity verification's facts are a person's name, address and phone: words, never code.
+ */
+export function itemFacts(item: Pick<QueueItem, 'details'> & { kind?: QueueItem['kind'] }): ItemFact[] {
   return (item.details ?? []).map(({ key, value }) => ({
     key,
     value,
-    code: isCodeLike(key, value),
+    code: item.kind !== 'kyc' && isCodeLike(key, value),
     known: isKnownDetailKey(key),
   }));
+}
+
+export type KycPhoto = 'front' | 'back' | 'handheld' | 'signature';
+
+/**
+ * What each file of an identity verification shows, in the order the server lists them (#17:
+ * front, back, hand-held photo, signature; a passport sent without a back has three). Any other
+ * count is not labelled (null): the files are then shown as numbered proofs.
+ */
+export function kycPhotoLabels(fileCount: number): KycPhoto[] | null {
+  if (fileCount === 4) return ['front', 'back', 'handheld', 'signature'];
+  if (fileCount === 3) return ['front', 'handheld', 'signature'];
+  return null;
 }
