@@ -115,3 +115,8 @@ export const KYC_REJECTION_REASONS = {
   },
 } as const satisfies Record<string, ReviewReasonTexts>;
 export type KycRejectionReason = keyof typeof KYC_REJECTION_REASONS;
+
+/** Whether a stored or sent code is one of the KYC rejection reasons. */
+export function isKycRejectionReason(code: string): code is KycRejectionReason {
+  return Object.hasOwn(KYC_REJECTION_REASONS, code);
+}

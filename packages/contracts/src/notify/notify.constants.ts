@@ -25,6 +25,8 @@ export type NotificationParamKinds = {
   address: string;
   /** A reason in words, as the operator or the chain gave it. */
   reason: string;
+  /** A refusal's reason key where the reason is one of a fixed list (KYC): shown in the reader's language. */
+  reasonCode: string;
   loanId: string;
   product: string;
   plan: string;
@@ -37,14 +39,14 @@ export type NotificationParamKinds = {
 };
 export type NotificationParamName = keyof NotificationParamKinds;
 
-/** Every template and its parameters, in the order the texts use them. */
+/** Every template and its parameters, in the order the texts use them (`reasonCode` only chooses the text of `reason`). */
 export const NOTIFICATION_PARAMS = {
   deposit_received: ['amount', 'asset', 'network', 'txHash'],
   deposit_below_minimum: ['amount', 'asset', 'network', 'txHash', 'minimum'],
   withdrawal_succeeded: ['amount', 'asset', 'network', 'address', 'txHash'],
   withdrawal_failed: ['amount', 'asset', 'network', 'reason'],
   kyc_passed: [],
-  kyc_not_passed: ['reason'],
+  kyc_not_passed: ['reason', 'reasonCode'],
   loan_approved: ['loanId', 'amount', 'asset'],
   loan_disbursed: ['loanId', 'amount', 'asset'],
   loan_margin_call: ['loanId', 'ltv'],

@@ -31,6 +31,7 @@ export const NOTIFICATION_PARAM_SCHEMAS: Record<NotificationParamName, z.ZodType
   txHash: z.string().regex(/^(0x)?[0-9A-Za-z]{8,128}$/),
   address: z.string().regex(/^[0-9A-Za-z]{8,128}$/),
   reason: words(500),
+  reasonCode: z.string().regex(/^[a-z0-9_]{1,64}$/),
   loanId: token,
   product: words(200),
   plan: words(200),

@@ -1,3 +1,4 @@
+import { isKycRejectionReason, KYC_REJECTION_REASONS } from '../kyc/kyc.constants.js';
 import type { Language } from '../languages.js';
 import type { NotificationTemplate } from './notify.constants.js';
 
@@ -660,4 +661,15 @@ export const NOTIFICATION_TEXTS: Record<Language, NotificationTexts> = { en, ja,
 export function notificationNetworkName(network: string, texts: NotificationTexts): string {
   const names: Record<string, string> = { ethereum: 'Ethereum', sepolia: 'Sepolia', tron: 'Tron', bitcoin: 'Bitcoin' };
   return network === 'local' ? texts.sandboxChain : (names[network] ?? network);
+}
+
+/**
+ * A notification's `reason` in the reader's language: a KYC refusal carries its reason's key as
+ * `reasonCode` (and the English words as `reason`, for an older reader); other kinds' reasons are
+ * operator words and stay as written.
+ */
+export function notificationReason(params: Readonly<Record<string, string>>, language: Language): string | undefined {
+  const code = params.reasonCode;
+  if (code !== undefined && isKycRejectionReason(code)) return KYC_REJECTION_REASONS[code][language];
+  return params.reason;
 }

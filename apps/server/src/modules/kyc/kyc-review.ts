@@ -1,4 +1,9 @@
-import { KYC_REJECTION_REASONS, KYC_STATUS, type KycRejectionReason } from '@openbourse/contracts';
+import {
+  isKycRejectionReason,
+  KYC_REJECTION_REASONS,
+  KYC_STATUS,
+  type KycRejectionReason,
+} from '@openbourse/contracts';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { setKycStatus } from '../identity/index.js';
@@ -24,10 +29,10 @@ function submissionIdOf(item: ReviewItem): string {
 
 function reasonOf(item: ReviewItem): KycRejectionReason {
   const reason = item.rejectionReason;
-  if (reason === null || !Object.hasOwn(KYC_REJECTION_REASONS, reason)) {
+  if (reason === null || !isKycRejectionReason(reason)) {
     throw new Error(`review item ${item.id}: not a kyc rejection reason`);
   }
-  return reason as KycRejectionReason;
+  return reason;
 }
 
 /**
@@ -82,12 +87,12 @@ export function createKycReviewHandler(ctx: KycContext): ReviewKindHandler {
               rejection_reason: reason,
             });
             await setKycStatus(trx, row.user_id, KYC_STATUS.notPassed);
-            // Told in English words, as the other reviewed kinds do; GET /user/identification shows
-            // the reason in the reader's language.
+            // The reason's key, shown in the reader's language (notificationReason), and its
+            // English words for a reader that does not know the key.
             await notifyUser(trx, {
               userId: row.user_id,
               template: 'kyc_not_passed',
-              params: { reason: KYC_REJECTION_REASONS[reason].en },
+              params: { reason: KYC_REJECTION_REASONS[reason].en, reasonCode: reason },
             });
             decidedUsers.add(row.user_id);
             return {

@@ -1,7 +1,7 @@
 import {
+  isKycRejectionReason,
   KYC_REJECTION_REASONS,
   KYC_STATUS,
-  type KycRejectionReason,
   type Language,
   type TKycRecord,
 } from '@openbourse/contracts';
@@ -10,10 +10,6 @@ import type { SubmissionRow } from './kyc.repository.js';
 import { openFields } from './sealed-fields.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function isRejectionReason(code: string): code is KycRejectionReason {
-  return Object.hasOwn(KYC_REJECTION_REASONS, code);
-}
 
 /** What is held about a user's verification, as its owner is shown it (fields decrypted for them). */
 export function toRecord(ctx: KycContext, row: SubmissionRow | undefined, language: Language): TKycRecord {
@@ -47,7 +43,7 @@ export function toRecord(ctx: KycContext, row: SubmissionRow | undefined, langua
     submittedAt: row.submitted_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
     rejection:
-      reason !== null && isRejectionReason(reason)
+      reason !== null && isKycRejectionReason(reason)
         ? { reason, reasonText: KYC_REJECTION_REASONS[reason][language] }
         : null,
     purgeAfter:

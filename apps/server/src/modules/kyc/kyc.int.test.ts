@@ -423,7 +423,10 @@ describe('the review of a verification', () => {
     expect((await userInfo(user.token)).body.data).toMatchObject({ idefinderStatus: 3, firstName: null });
     expect(await testApp.app.services.kyc.isVerified(user.id)).toBe(false);
     expect(await notificationsOf(user.id)).toEqual([
-      { template: 'kyc_not_passed', params: { reason: KYC_REJECTION_REASONS.document_expired.en } },
+      {
+        template: 'kyc_not_passed',
+        params: { reason: KYC_REJECTION_REASONS.document_expired.en, reasonCode: 'document_expired' },
+      },
     ]);
 
     const person = personOf('yes');

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_TEXTS,
   type NotificationTemplate,
   notificationNetworkName,
+  notificationReason,
 } from '@openbourse/contracts';
 import type { OutgoingMail } from '../../platform/mail/mailer.js';
 
@@ -22,6 +23,8 @@ export function notificationMail(
   const params: Record<string, string> = { ...notification.params };
   if (params.network !== undefined) params.network = notificationNetworkName(params.network, texts);
   if (params.direction !== undefined) params.direction = params.direction === 'above' ? texts.above : texts.below;
+  const reason = notificationReason(params, language);
+  if (reason !== undefined) params.reason = reason;
   return {
     to,
     subject: `OpenBourse: ${template.title}`,

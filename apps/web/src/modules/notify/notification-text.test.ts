@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEMPLATES } from '@openbourse/contracts';
+import { KYC_REJECTION_REASONS, NOTIFICATION_TEMPLATES } from '@openbourse/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderNotification, shortHash } from './notification-text';
 
@@ -74,6 +74,26 @@ describe('notification texts', () => {
         expect(text.body, `${language} ${template}`).not.toMatch(/\{\w+\}/);
       }
     }
+  });
+
+  it("shows a KYC refusal's reason in the reader's language, and an operator's words as written", () => {
+    const refused = {
+      template: 'kyc_not_passed' as const,
+      params: { reason: KYC_REJECTION_REASONS.document_expired.en, reasonCode: 'document_expired' },
+    };
+    expect(renderNotification(refused, 'de', 'de-DE').body).toContain(KYC_REJECTION_REASONS.document_expired.de);
+    expect(renderNotification(refused, 'ja', 'ja-JP').body).toContain(KYC_REJECTION_REASONS.document_expired.ja);
+    // An unknown key (a newer server) falls back to the English words it carried.
+    const newer = {
+      template: 'kyc_not_passed' as const,
+      params: { reason: 'Reason in English', reasonCode: 'a_new_reason' },
+    };
+    expect(renderNotification(newer, 'de', 'de-DE').body).toContain('Reason in English');
+    const failed = {
+      template: 'withdrawal_failed' as const,
+      params: { amount: '1', asset: 'USDT', network: 'tron', reason: 'Address blocked by the chain' },
+    };
+    expect(renderNotification(failed, 'fr', 'fr-FR').body).toContain('Address blocked by the chain');
   });
 
   it('shortens long hashes only', () => {

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_TEXTS,
   type NotificationTemplate,
   notificationNetworkName,
+  notificationReason,
   type TNotification,
 } from '@openbourse/contracts';
 import { formatAmount } from '../ledger/amount';
@@ -37,6 +38,7 @@ export function renderNotification(
     else if (name === 'network') values[name] = notificationNetworkName(value, texts);
     else if (name === 'direction') values[name] = value === 'above' ? texts.above : texts.below;
     else if (name === 'dueDate') values[name] = formatDay(value, locale);
+    else if (name === 'reason') values[name] = notificationReason(notification.params, language) ?? value;
     else values[name] = value;
   }
   return { title: template.title, body: fillPlaceholders(template.body, values) };
