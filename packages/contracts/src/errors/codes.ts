@@ -172,6 +172,10 @@ export const CATALOGUE = {
   RECOVERY_CODE_INVALID: { code: 10195, status: 400 },
   OWN_SESSION_NOT_FOUND: { code: 10196, status: 404 },
   REAUTHENTICATION_REQUIRED: { code: 10197, status: 400 },
+  // Loan settings (issue 17): an id that names no loan product; a change from a version another
+  // operator's change has already replaced (optimistic concurrency: nothing changed).
+  LOAN_SETTING_NOT_FOUND: { code: 10230, status: 404 },
+  LOAN_SETTING_CHANGED: { code: 10231, status: 409 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

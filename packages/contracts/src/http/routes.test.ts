@@ -9,6 +9,8 @@ const DOMAINS = [
   'faucet',
   'identity',
   'ledger',
+  'lending',
+  'lendingAdmin',
   'market',
   'marketAdmin',
   'notify',

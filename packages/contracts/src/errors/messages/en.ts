@@ -126,6 +126,8 @@ export const en: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'The recovery code is incorrect or has already been used.',
   OWN_SESSION_NOT_FOUND: 'You have no session in use with this id.',
   REAUTHENTICATION_REQUIRED: 'Confirm with your password or an authenticator code.',
+  LOAN_SETTING_NOT_FOUND: 'No such loan product.',
+  LOAN_SETTING_CHANGED: 'This loan product was changed by someone else in the meantime. Reload it and try again.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

@@ -130,6 +130,9 @@ export const es: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'El código de recuperación es incorrecto o ya se ha utilizado.',
   OWN_SESSION_NOT_FOUND: 'No tiene ninguna sesión en uso con este identificador.',
   REAUTHENTICATION_REQUIRED: 'Confirme con su contraseña o con un código de autenticación.',
+  LOAN_SETTING_NOT_FOUND: 'Este producto de préstamo no existe.',
+  LOAN_SETTING_CHANGED:
+    'Otra persona ha modificado este producto de préstamo mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

@@ -125,6 +125,8 @@ export const ja: CatalogueMessages = {
   RECOVERY_CODE_INVALID: 'リカバリーコードが正しくないか、すでに使用されています。',
   OWN_SESSION_NOT_FOUND: 'この ID の使用中のセッションはありません。',
   REAUTHENTICATION_REQUIRED: 'パスワードまたは認証アプリのコードで確認してください。',
+  LOAN_SETTING_NOT_FOUND: '該当するローン商品がありません。',
+  LOAN_SETTING_CHANGED: 'このローン商品は他の人によって変更されました。再読み込みしてからやり直してください。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',
