@@ -62,7 +62,7 @@ export type LoanFormValues = {
   unverifiedMax: string;
   verifiedMin: string;
   verifiedMax: string;
-  collateralAssets: string[];
+  collateralAssets: readonly string[];
   /** In percent: "50" is an LTV of 0.5. */
   initialLtvPercent: string;
   marginCallLtvPercent: string;
