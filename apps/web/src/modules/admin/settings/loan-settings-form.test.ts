@@ -58,6 +58,10 @@ describe('the loan product form', () => {
     expect(loanChanges({ ...valid, dailyRatePercent: '0.04', terms: '90 7 30' }, CRYPTO)).toEqual([
       { field: 'dailyRate', before: '0.03%', after: '0.04%' },
     ]);
+    // A value still mistyped is shown as typed, never thrown on (the dialog marks it).
+    expect(loanChanges({ ...valid, dailyRatePercent: '0,04' }, CRYPTO)).toEqual([
+      { field: 'dailyRate', before: '0.03%', after: '0,04%' },
+    ]);
   });
 
   it.each([

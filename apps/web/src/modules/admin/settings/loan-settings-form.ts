@@ -241,24 +241,27 @@ export function loanUpdateBody(values: LoanFormValues, item: TAdminLoanSetting):
 /** One line of the confirmation: which field, as shown before (null: a new product) and after. */
 export type LoanChange = { field: Exclude<LoanField, 'reason'>; before: string | null; after: string };
 
-/** The fields as the confirmation shows them, in the form's order; empty for a field a kind does not use. */
+/**
+ * The fields as the confirmation shows them, in the form's order, as typed (trimmed; the form may
+ * still hold a mistake, which the dialog marks); empty for a field the kind does not use.
+ */
 function shownFields(values: LoanFormValues): [Exclude<LoanField, 'reason'>, string][] {
-  const fields = loanFields(values);
-  const unverified = fields.limits.find((limit) => limit.verification === 'unverified');
-  const verified = fields.limits.find((limit) => limit.verification === 'verified');
-  const percent = (ratio: string | null) => (ratio === null ? '' : `${ratioToPercent(ratio)}%`);
+  const isCrypto = values.kind === 'crypto_backed';
+  const hasUnverified = usesUnverified(values);
+  const percent = (text: string) => (text.trim() === '' ? '' : `${text.trim()}%`);
+  const terms = parseTerms(values.terms);
   return [
-    ['terms', fields.terms.join(', ')],
-    ['dailyRate', percent(fields.dailyRate)],
-    ['interestFreeDays', String(fields.interestFreeDays)],
-    ['unverifiedMin', unverified?.minAmount ?? ''],
-    ['unverifiedMax', unverified?.maxAmount ?? ''],
-    ['verifiedMin', verified?.minAmount ?? ''],
-    ['verifiedMax', verified?.maxAmount ?? ''],
-    ['collateralAssets', fields.collateralAssets.join(', ')],
-    ['initialLtv', percent(fields.initialLtv)],
-    ['marginCallLtv', percent(fields.marginCallLtv)],
-    ['liquidationLtv', percent(fields.liquidationLtv)],
+    ['terms', terms ? [...terms].sort((a, b) => a - b).join(', ') : values.terms.trim()],
+    ['dailyRate', percent(values.dailyRatePercent)],
+    ['interestFreeDays', values.interestFreeDays.trim()],
+    ['unverifiedMin', hasUnverified ? values.unverifiedMin.trim() : ''],
+    ['unverifiedMax', hasUnverified ? values.unverifiedMax.trim() : ''],
+    ['verifiedMin', values.verifiedMin.trim()],
+    ['verifiedMax', values.verifiedMax.trim()],
+    ['collateralAssets', isCrypto ? values.collateralAssets.join(', ') : ''],
+    ['initialLtv', isCrypto ? percent(values.initialLtvPercent) : ''],
+    ['marginCallLtv', isCrypto ? percent(values.marginCallLtvPercent) : ''],
+    ['liquidationLtv', isCrypto ? percent(values.liquidationLtvPercent) : ''],
   ];
 }
 
