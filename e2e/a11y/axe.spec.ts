@@ -333,6 +333,7 @@ test.describe
         ['/admin/settings?tab=fees', 'Products and settings'],
         ['/admin/settings?tab=hours', 'Products and settings'],
         ['/admin/settings?tab=payments', 'Products and settings'],
+        ['/admin/settings?tab=loans', 'Products and settings'],
         ['/admin/audit-log', 'Audit log'],
       ];
       for (const [path, name] of areas) {

@@ -24,7 +24,15 @@ import {
   userNamesByIds,
 } from './modules/identity/index.js';
 import { createKycModule, type KycService } from './modules/kyc/index.js';
-import { createLedgerModule, getBalances, resetDemo, statementOf, systemBalances } from './modules/ledger/index.js';
+import {
+  createLedgerModule,
+  getBalances,
+  ledgerAssetDecimals,
+  resetDemo,
+  statementOf,
+  systemBalances,
+} from './modules/ledger/index.js';
+import { createLendingModule } from './modules/lending/index.js';
 import {
   createFeeSchedule,
   createMarketHub,
@@ -359,6 +367,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiPrefix: API_PREFIX,
     log: app.log,
   });
+  // Loans (issue 17): the loan settings, checked against the ledger's assets.
+  const lending = createLendingModule({
+    db,
+    assets: { assetDecimals: (code) => ledgerAssetDecimals(db, code) },
+    clock,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+  });
   const market = createMarketModule({
     db,
     hub: marketHub,
@@ -494,6 +510,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments,
     priceAlerts,
     onboarding,
+    lending,
   ];
 
   app.decorateRequest('auth', null);

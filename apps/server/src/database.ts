@@ -4,6 +4,7 @@ import type { ContentTables } from './modules/content/content.tables.js';
 import type { IdentityTables } from './modules/identity/identity.tables.js';
 import type { KycTables } from './modules/kyc/kyc.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
+import type { LendingTables } from './modules/lending/lending.tables.js';
 import type { MarketTables } from './modules/market/market.tables.js';
 import type { NotifyTables } from './modules/notify/notify.tables.js';
 import type { OnboardingTables } from './modules/onboarding/onboarding.tables.js';
@@ -33,7 +34,8 @@ export type Database = PlatformTables &
   NotifyTables &
   AlertsTables &
   OnboardingTables &
-  KycTables;
+  KycTables &
+  LendingTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

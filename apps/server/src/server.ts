@@ -2,7 +2,10 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createAppDatabase as createDatabase } from './database.js';
 import { seedContent } from './modules/content/index.js';
+import { ledgerAssetDecimals } from './modules/ledger/index.js';
+import { seedLoanSettings } from './modules/lending/index.js';
 import { seedMarket } from './modules/market/index.js';
+import { systemClock } from './platform/clock.js';
 import { migrate } from './platform/db/migrate.js';
 import { provisionDatabase } from './platform/db/provision.js';
 
@@ -21,6 +24,10 @@ async function main(): Promise<void> {
   const db = createDatabase(database.connectionString);
   await seedContent(db);
   await seedMarket(db);
+  // SPEC §9: a sandbox seeds its example loan products (each once); production seeds none.
+  if (config.DEPLOYMENT_MODE === 'sandbox') {
+    await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, systemClock.now());
+  }
 
   const app = await buildApp({ config, db, connectionString: database.connectionString });
   if (!config.SMTP_URL) {

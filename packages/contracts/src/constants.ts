@@ -21,6 +21,8 @@ export * from './kyc/kyc.constants.js';
 export * from './kyc/kyc.endpoints.js';
 export * from './languages.js';
 export * from './ledger/ledger.endpoints.js';
+export * from './lending/lending.constants.js';
+export * from './lending/lending.endpoints.js';
 export * from './market/market.constants.js';
 export * from './market/market.endpoints.js';
 export * from './market/market-admin.endpoints.js';

@@ -174,6 +174,10 @@ export const CATALOGUE = {
   REAUTHENTICATION_REQUIRED: { code: 10197, status: 400 },
   // Identity verification (issue 17): a birth date less than 18 years before the submission.
   KYC_UNDERAGE: { code: 10198, status: 400 },
+  // Loan settings (issue 17): an id that names no loan product; a change from a version another
+  // operator's change has already replaced (optimistic concurrency: nothing changed).
+  LOAN_SETTING_NOT_FOUND: { code: 10199, status: 404 },
+  LOAN_SETTING_CHANGED: { code: 10200, status: 409 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -10,6 +10,8 @@ const DOMAINS = [
   'identity',
   'kyc',
   'ledger',
+  'lending',
+  'lendingAdmin',
   'market',
   'marketAdmin',
   'notify',

@@ -2,6 +2,7 @@ export { resetDemo, statementOf } from './ledger.accounts-api.js';
 export { type AuditFinding, auditLedger } from './ledger.audit.js';
 export { createLedgerModule, type LedgerModuleDeps, type LedgerService } from './ledger.module.js';
 export type { AdjustmentReviews, LedgerUserDirectory } from './ledger.plugin.js';
+export { findAssetDecimals as ledgerAssetDecimals } from './ledger.repository.js';
 export type { DemoPositionCloser } from './ledger.routes.js';
 export {
   type AccountRef,

@@ -137,6 +137,9 @@ export const de: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: 'Sie haben keine aktive Sitzung mit dieser ID.',
   REAUTHENTICATION_REQUIRED: 'Bestätigen Sie mit Ihrem Passwort oder einem Authenticator-Code.',
   KYC_UNDERAGE: 'Sie müssen mindestens 18 Jahre alt sein, um Ihre Identität zu bestätigen.',
+  LOAN_SETTING_NOT_FOUND: 'Dieses Kreditprodukt gibt es nicht.',
+  LOAN_SETTING_CHANGED:
+    'Dieses Kreditprodukt wurde inzwischen von jemand anderem geändert. Laden Sie es neu und versuchen Sie es erneut.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

@@ -127,6 +127,8 @@ export const en: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: 'You have no session in use with this id.',
   REAUTHENTICATION_REQUIRED: 'Confirm with your password or an authenticator code.',
   KYC_UNDERAGE: 'You must be 18 or older to verify your identity.',
+  LOAN_SETTING_NOT_FOUND: 'No such loan product.',
+  LOAN_SETTING_CHANGED: 'This loan product was changed by someone else in the meantime. Reload it and try again.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

@@ -131,6 +131,9 @@ export const es: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: 'No tiene ninguna sesión en uso con este identificador.',
   REAUTHENTICATION_REQUIRED: 'Confirme con su contraseña o con un código de autenticación.',
   KYC_UNDERAGE: 'Debe tener al menos 18 años para verificar su identidad.',
+  LOAN_SETTING_NOT_FOUND: 'Este producto de préstamo no existe.',
+  LOAN_SETTING_CHANGED:
+    'Otra persona ha modificado este producto de préstamo mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

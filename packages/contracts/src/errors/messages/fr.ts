@@ -132,6 +132,9 @@ export const fr: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: 'Vous n’avez aucune session en cours avec cet identifiant.',
   REAUTHENTICATION_REQUIRED: 'Confirmez avec votre mot de passe ou un code d’authentification.',
   KYC_UNDERAGE: 'Vous devez avoir au moins 18 ans pour faire vérifier votre identité.',
+  LOAN_SETTING_NOT_FOUND: 'Ce produit de prêt n’existe pas.',
+  LOAN_SETTING_CHANGED:
+    'Ce produit de prêt a été modifié entre-temps par quelqu’un d’autre. Rechargez-le et réessayez.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',

@@ -121,6 +121,8 @@ export const hk: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: '你沒有使用此 ID 的有效工作階段。',
   REAUTHENTICATION_REQUIRED: '請輸入密碼或驗證器驗證碼以確認。',
   KYC_UNDERAGE: '年滿 18 歲方可進行身份驗證。',
+  LOAN_SETTING_NOT_FOUND: '沒有該貸款產品。',
+  LOAN_SETTING_CHANGED: '該貸款產品已被他人修改。請重新載入後再試。',
   CONTENT_UNSAFE_MARKDOWN: '內容包含腳本、事件處理程式或 javascript: 連結，請刪除後再儲存。',
   CONTENT_SLUG_EXISTS: '此代稱已被其他內容使用。',
   CONTENT_ENGLISH_REQUIRED: '每項內容都必須有英文文本；其他語言缺少時會顯示英文。',

@@ -130,6 +130,9 @@ export const it: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: 'Non hai alcuna sessione attiva con questo ID.',
   REAUTHENTICATION_REQUIRED: 'Conferma con la tua password o con un codice di autenticazione.',
   KYC_UNDERAGE: 'Devi avere almeno 18 anni per verificare la tua identità.',
+  LOAN_SETTING_NOT_FOUND: 'Questo prodotto di prestito non esiste.',
+  LOAN_SETTING_CHANGED:
+    'Questo prodotto di prestito è stato modificato nel frattempo da qualcun altro. Ricaricalo e riprova.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

@@ -126,6 +126,8 @@ export const ja: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: 'この ID の使用中のセッションはありません。',
   REAUTHENTICATION_REQUIRED: 'パスワードまたは認証アプリのコードで確認してください。',
   KYC_UNDERAGE: '本人確認は18歳以上の方のみご利用いただけます。',
+  LOAN_SETTING_NOT_FOUND: '該当するローン商品がありません。',
+  LOAN_SETTING_CHANGED: 'このローン商品は他の人によって変更されました。再読み込みしてからやり直してください。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',

@@ -124,6 +124,8 @@ export const ko: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: '이 ID로 사용 중인 세션이 없습니다.',
   REAUTHENTICATION_REQUIRED: '비밀번호 또는 인증 앱 코드로 확인하세요.',
   KYC_UNDERAGE: '본인 인증은 만 18세 이상만 가능합니다.',
+  LOAN_SETTING_NOT_FOUND: '해당 대출 상품이 없습니다.',
+  LOAN_SETTING_CHANGED: '이 대출 상품은 그사이 다른 사람이 변경했습니다. 다시 불러온 후 다시 시도하세요.',
   CONTENT_UNSAFE_MARKDOWN:
     '본문에 스크립트, 이벤트 핸들러 또는 javascript: 링크가 있습니다. 삭제한 후 다시 저장해 주세요.',
   CONTENT_SLUG_EXISTS: '이 슬러그는 이미 다른 콘텐츠에서 사용 중입니다.',

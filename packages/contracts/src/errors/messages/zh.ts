@@ -121,6 +121,8 @@ export const zh: CatalogueMessages = {
   OWN_SESSION_NOT_FOUND: '您没有使用此 ID 的有效会话。',
   REAUTHENTICATION_REQUIRED: '请输入密码或身份验证器验证码进行确认。',
   KYC_UNDERAGE: '年满 18 岁才能进行身份认证。',
+  LOAN_SETTING_NOT_FOUND: '没有该贷款产品。',
+  LOAN_SETTING_CHANGED: '该贷款产品已被他人修改。请重新加载后再试。',
   CONTENT_UNSAFE_MARKDOWN: '内容包含脚本、事件处理程序或 javascript: 链接，请删除后再保存。',
   CONTENT_SLUG_EXISTS: '该标识已被其他内容使用。',
   CONTENT_ENGLISH_REQUIRED: '每项内容都必须有英文文本；其他语言缺失时将显示英文。',

@@ -4,18 +4,19 @@ import { useSearchParams } from 'react-router';
 import { AdminPage } from '../ui/AdminPage';
 import { FeeScheduleTab } from './FeeScheduleTab';
 import { InstrumentsTab } from './InstrumentsTab';
+import { LoansTab } from './LoansTab';
 import { PaymentsTab } from './PaymentsTab';
 import { TradingHoursTab } from './TradingHoursTab';
 
-const TABS = ['instruments', 'fees', 'hours', 'payments'] as const;
+const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
 /**
  * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule,
- * trading-hours closures (TradingHoursTab, with its own texts) and the payments settings of each
- * asset, one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
+ * trading-hours closures (TradingHoursTab, with its own texts), the payments settings of each
+ * asset and the loan products (LoansTab, with its own texts), one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
  * browser's back button returns to the previous one.
  */
 export default function SettingsArea() {
@@ -36,7 +37,11 @@ export default function SettingsArea() {
           {TABS.map((id) => (
             <Tabs.Tab key={id} value={id}>
               {/* The trading-hours tab's texts are its own (locales/hours.*.json). */}
-              {id === 'hours' ? t('admin.hours.tab') : t(`admin.settings.tabs.${id}`)}
+              {id === 'hours'
+                ? t('admin.hours.tab')
+                : id === 'loans'
+                  ? t('admin.loans.tab')
+                  : t(`admin.settings.tabs.${id}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -51,6 +56,9 @@ export default function SettingsArea() {
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
           <PaymentsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="loans" pt="md">
+          <LoansTab />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>

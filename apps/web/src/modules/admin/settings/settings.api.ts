@@ -1,9 +1,12 @@
 import type {
   TAdminFeeScheduleUpdateRequest,
   TAdminInstrumentUpdateRequest,
+  TLoanSettingCreateRequest,
+  TLoanSettingEnabledRequest,
+  TLoanSettingUpdateRequest,
   TPaymentAssetUpdateRequest,
 } from '@openbourse/contracts';
-import { marketAdminEndpoints, paymentsAdminEndpoints } from '@openbourse/contracts/constants';
+import { lendingAdminEndpoints, marketAdminEndpoints, paymentsAdminEndpoints } from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client';
 import { useSession } from '../../identity/session';
@@ -66,5 +69,32 @@ export function useUpdateFeeRate() {
 export function useUpdatePaymentSettings() {
   return useSettingsMutation(({ asset, body }: { asset: string; body: TPaymentAssetUpdateRequest }) =>
     callApi(paymentsAdminEndpoints.updatePaymentSettings, { params: { asset }, body }),
+  );
+}
+
+export function useAdminLoanSettings() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'loans', token],
+    queryFn: ({ signal }) => callApi(lendingAdminEndpoints.loanSettings, { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useCreateLoanSetting() {
+  return useSettingsMutation((body: TLoanSettingCreateRequest) =>
+    callApi(lendingAdminEndpoints.createLoanSetting, { body }),
+  );
+}
+
+export function useUpdateLoanSetting() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TLoanSettingUpdateRequest }) =>
+    callApi(lendingAdminEndpoints.updateLoanSetting, { params: { id }, body }),
+  );
+}
+
+export function useSetLoanSettingEnabled() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TLoanSettingEnabledRequest }) =>
+    callApi(lendingAdminEndpoints.setLoanSettingEnabled, { params: { id }, body }),
   );
 }
