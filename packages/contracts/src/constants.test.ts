@@ -58,6 +58,8 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'kyc/kyc.endpoints.ts',
       'languages.ts',
       'ledger/ledger.endpoints.ts',
+      'lending/lending.constants.ts',
+      'lending/lending.endpoints.ts',
       'market/market-admin.endpoints.ts',
       'market/market-hours.endpoints.ts',
       'market/market.constants.ts',
