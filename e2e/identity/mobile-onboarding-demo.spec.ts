@@ -91,8 +91,13 @@ test('on a phone, a new user picks the demo in onboarding, sees 100,000 USDT and
   await expect(sheet).toBeVisible();
   await expect(sheet.getByTestId('ticket-submit')).toHaveText('Review sell order');
   const sizeAgain = await step(page, 'Size and leverage', sheet.locator('[data-tour="ticket-lots"]'));
-  // Keyboard: Tab reaches the tour's buttons inside the sheet, Enter goes on.
-  await sizeAgain.getByRole('button', { name: 'Next' }).focus();
+  // Keyboard: inside the sheet (which keeps focus in itself) Tab walks the card's buttons,
+  // Skip, Back, Next, and Enter goes on.
+  await page.keyboard.press('Tab');
+  await expect(sizeAgain.getByRole('button', { name: 'Skip tour' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(sizeAgain.getByRole('button', { name: 'Next' })).toBeFocused();
   await page.keyboard.press('Enter');
 
   const sltp = await step(page, 'Stop loss and take profit', sheet.locator('[data-tour="ticket-sltp"]'));
@@ -139,7 +144,20 @@ test('on a phone in Arabic, the tour speaks Arabic, sits inside the screen and E
   await first.getByRole('button', { name: 'التالي' }).click();
   await expect(first).toHaveAttribute('data-step', 'trade-bar');
   await expectApart(first, page.getByTestId('trade-bar-buy'));
+  await expectApart(first, page.getByTestId('trade-bar-sell'));
+  await first.getByRole('button', { name: 'التالي' }).click();
+
+  // In the sheet, Esc ends the tour only: the sheet stays, focus on the part the card described.
+  const sheet = page.getByRole('dialog', { name: 'تداول Bitcoin / Tether' });
+  await expect(sheet).toBeVisible();
+  const card = sheet.getByTestId('ticket-tour');
+  await expect(card).toHaveAttribute('data-step', 'ticket-lots');
+  await expect(card).toContainText('الحجم والرافعة');
+  await expect(card).toBeFocused();
+  await expectOnScreen(page, card);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('ticket-tour')).toHaveCount(0);
   await expect(page).not.toHaveURL(/tour=1/);
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('ticket-lots')).toBeFocused();
 });
