@@ -78,7 +78,7 @@ function MobileTopBar() {
   const [isSearchOpen, search] = useDisclosure(false);
   const isHome = pathname === '/';
   return (
-    <header className="ob-mobile-topbar">
+    <header className="ob-mobile-topbar" data-tour-ceiling>
       {isHome ? (
         <span className="ob-mobile-topbar-spacer" />
       ) : (
@@ -140,7 +140,7 @@ function MobileTopBar() {
 function MobileTabBar() {
   const { t } = useTranslation();
   return (
-    <nav className="ob-tabbar" aria-label={t('nav.tabBar')} data-testid="tab-bar">
+    <nav className="ob-tabbar" aria-label={t('nav.tabBar')} data-testid="tab-bar" data-tour-floor>
       {MOBILE_TABS.map((tab) => {
         const Icon = TAB_ICONS[tab.path] ?? IconHome;
         const content = (

@@ -40,6 +40,8 @@ const CODE = /^[A-Z0-9.]{1,20}$/;
 const OrderTicket = lazy(loadOrderTicket);
 // The positions dock (issue 16) too.
 const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
+// The onboarding's ticket tour, when the demo starts here on a phone (`?tour=1`).
+const TicketTour = lazy(() => import('../onboarding/TicketTour'));
 
 /**
  * /cruuency?code=…&type=…&id=… (SPEC §2; the path keeps this spelling): one instrument with
@@ -48,7 +50,7 @@ const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
  */
 export default function InstrumentPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const code = (params.get('code') ?? '').trim().toUpperCase();
   const isValidCode = CODE.test(code);
   const info = useMarketInfo(isValidCode ? code : null);
@@ -87,7 +89,16 @@ export default function InstrumentPage() {
       ) : info.isError || !live ? (
         <LoadFailed error={info.error} onRetry={() => void info.refetch()} />
       ) : (
-        <InstrumentDetail info={live} isMobile={isMobile} />
+        <InstrumentDetail
+          info={live}
+          isMobile={isMobile}
+          tour={params.get('tour') === '1'}
+          onTourEnd={() => {
+            const next = new URLSearchParams(params);
+            next.delete('tour');
+            setParams(next, { replace: true, preventScrollReset: true });
+          }}
+        />
       )}
     </Container>
   );
@@ -96,11 +107,18 @@ export default function InstrumentPage() {
 function InstrumentDetail({
   info,
   isMobile,
+  tour,
+  onTourEnd,
 }: {
   info: NonNullable<ReturnType<typeof useMarketInfo>['data']>;
   isMobile: boolean;
+  /** The onboarding's tour runs (phones only: a desk starts it on /market, the ticket beside the list). */
+  tour: boolean;
+  onTourEnd: () => void;
 }) {
   const { t } = useTranslation();
+  // The phone's ticket sheet: closed, or open with a side chosen (by the bar, or by the tour).
+  const [side, setSide] = useState<Side | null>(null);
   const locale = useLocale();
   const { token } = useSession();
   const quantity = (value: string, unit?: string) => (
@@ -110,7 +128,9 @@ function InstrumentDetail({
   );
   return (
     <Stack gap="lg">
-      <InstrumentHeader info={info} headingOrder={1} priceTestId="instrument-price" />
+      <div data-tour="instrument-price">
+        <InstrumentHeader info={info} headingOrder={1} priceTestId="instrument-price" />
+      </div>
       <TradingStatus info={info} />
       <Grid gap="lg">
         {/* The chart fills its column down to the ticket's end (no blank area under it); what
@@ -197,12 +217,22 @@ function InstrumentDetail({
           </Card>
         </Stack>
       </SimpleGrid>
-      {isMobile && <PhoneTradeBar info={info} />}
+      {isMobile && <PhoneTradeBar info={info} side={side} onSide={setSide} />}
+      {isMobile && tour && (
+        <Suspense fallback={null}>
+          <TicketTour
+            layout="phone"
+            sheet={{ open: side !== null, setOpen: (open) => setSide(open ? (side ?? 'long') : null) }}
+            onEnd={onTourEnd}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
 
 type Info = NonNullable<ReturnType<typeof useMarketInfo>['data']>;
+type Side = 'long' | 'short';
 
 /** The height of an element, kept up to date (0 while it is not there). */
 function useHeightOf(find: () => HTMLElement | null): [number, (element: HTMLElement | null) => void] {
@@ -225,22 +255,22 @@ function useHeightOf(find: () => HTMLElement | null): [number, (element: HTMLEle
  * Phones (issue 16, fix 9): a Buy and a Sell button fixed above the tab bar, each with the price
  * a market order fills at now, opening the order ticket as a bottom sheet (focus kept inside,
  * closable) with that side chosen. A spacer as tall as the bar ends the page, so the bar never
- * covers its last lines.
+ * covers its last lines. The sheet's state is its page's, so the onboarding tour can open it;
+ * the tour's card docks at the sheet's foot (`data-tour-dock`) and above the bar (`data-tour-floor`).
  */
-function PhoneTradeBar({ info }: { info: Info }) {
+function PhoneTradeBar({ info, side, onSide }: { info: Info; side: Side | null; onSide: (side: Side | null) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { colours } = useColourConvention();
-  const [side, setSide] = useState<'long' | 'short' | null>(null);
   const [tabBarHeight] = useHeightOf(() => document.querySelector<HTMLElement>('.ob-tabbar'));
   const [barHeight, barRef] = useHeightOf(() => null);
   const price = formatPrice(info.price, info.precision, locale);
-  const button = (value: 'long' | 'short') => (
+  const button = (value: Side) => (
     <Button
       flex={1}
       size="md"
       color={value === 'long' ? colours.upText : colours.downText}
-      onClick={() => setSide(value)}
+      onClick={() => onSide(value)}
       data-testid={`trade-bar-${value === 'long' ? 'buy' : 'sell'}`}
     >
       <Stack gap={0} align="center">
@@ -270,13 +300,15 @@ function PhoneTradeBar({ info }: { info: Info }) {
           borderTop: '1px solid var(--mantine-color-gray-3)',
         }}
         data-testid="trade-bar"
+        data-tour="trade-bar"
+        data-tour-floor
       >
         {button('long')}
         {button('short')}
       </Group>
       <Drawer
         opened={side !== null}
-        onClose={() => setSide(null)}
+        onClose={() => onSide(null)}
         position="bottom"
         size="92%"
         title={t('trading.ticket.sheetTitle', { name: info.appName })}
@@ -293,10 +325,11 @@ function PhoneTradeBar({ info }: { info: Info }) {
               info={info}
               initialSide={side}
               titleHidden
-              onPlaced={() => setSide(null)}
+              onPlaced={() => onSide(null)}
             />
           </Suspense>
         )}
+        <div className="ob-tour-dock" data-tour-dock />
       </Drawer>
     </>
   );

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Container, Grid, Group, Skeleton, Stack, Switch, 
 import type { MarketType, TMarketInfo, TMarketItem } from '@openbourse/contracts';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { isMobileUserAgent } from '../../shared/device/device';
 import { LoadFailed } from '../../shared/ui/QueryState';
 import { useSession } from '../identity/session';
@@ -57,6 +57,11 @@ export default function MarketPage() {
     }
     setParams(next, { replace: true, preventScrollReset: true });
   };
+
+  // A phone shows no ticket here: the tour runs on the instrument page, where the ticket is.
+  if (isMobile && params.get('tour') === '1') {
+    return <Navigate to={`/cruuency?code=${encodeURIComponent(selected ?? 'BTCUSDT')}&tour=1`} replace />;
+  }
 
   return (
     <Container size="xl" py={isMobile ? 'md' : 'xl'} data-testid="market-page">

@@ -3,12 +3,11 @@ import type { OnboardingChoice } from '@openbourse/contracts/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isMobileUserAgent } from '../../shared/device/device';
 import { session } from '../identity/session';
 import { useChooseOnboarding, useOnboardingChoice } from './onboarding.api';
 import { WithOnboardingTexts } from './onboarding-i18n';
-
-/** Where the demo choice leads: the market with an instrument's ticket open, and the tour. */
-export const DEMO_START_PATH = '/market?code=BTCUSDT&tour=1';
+import { demoStartPath } from './tour-steps';
 
 /**
  * The first choice, offered at once to a new user (after registration, and on sign-in until made
@@ -39,7 +38,9 @@ function Prompt() {
     }
     if (choice === 'demo') {
       session.setMode('demo');
-      navigate(DEMO_START_PATH);
+      // An instrument's ticket and the tour: beside the market list on a desk, on the
+      // instrument page (its sticky Buy/Sell bar and bottom sheet) on a phone.
+      navigate(demoStartPath(isMobileUserAgent(navigator.userAgent) ? 'phone' : 'desk'));
     } else if (choice === 'live') {
       session.setMode('live');
       navigate('/deposit');

@@ -106,7 +106,8 @@ export default function PositionsPanel({
         <AccountSummaryBar summary={summary} figures={figures} />
         <PanelWidth.Provider value={width}>
           <Tabs value={tab} onChange={(value) => setTab(TABS.find((name) => name === value) ?? 'open')}>
-            <Tabs.List>
+            {/* The phone's onboarding tour points at these tabs (the whole panel is taller than a phone's free band). */}
+            <Tabs.List data-tour="positions-tabs">
               <Tabs.Tab value="open" data-testid="positions-tab-open">
                 {t('trading.positions.tabOpen', { count: openOrders.data?.total ?? 0 })}
               </Tabs.Tab>
