@@ -43,7 +43,9 @@ export async function addIdentityCardPhotos(page: Page, colourSeed: number) {
 
 /** A zigzag across the signature pad with the mouse. */
 export async function drawWithMouse(page: Page) {
-  const box = await page.getByTestId('kyc-signature-pad').boundingBox();
+  const pad = page.getByTestId('kyc-signature-pad');
+  await expect(pad).toBeVisible();
+  const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
   await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
   await page.mouse.down();
