@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
+import { addIdentityCardPhotos, drawWithMouse, fillPersonalStep } from '../kyc/form';
 import { addressConfirmationLink } from '../payments/mail';
 import { seededPageTitle } from '../seed-texts';
 
@@ -169,7 +170,8 @@ async function openDemoPosition(page: Page): Promise<string> {
 }
 
 // The signed-in screens share one customer: the operator's back office shows that customer's
-// withdrawal waiting for review and their money, so the two journeys run in order.
+// withdrawal and identity verification waiting for review and their money, so the two journeys
+// run in order.
 test.describe
   .serial('signed in', () => {
     const customer = newIdentity('axe');
@@ -180,6 +182,28 @@ test.describe
       // Money moved on the sandbox chain and two trades before some thirty checks: a long journey.
       test.setTimeout(360_000);
       await registerThroughForm(page, customer);
+
+      // Identity verification (#17): the stepper's first step and its review, then, once sent,
+      // /loan with the status pending; the back office's journey below opens the item sent.
+      await page.getByTestId('kyc-status').getByTestId('kyc-start').click();
+      await expect(page.getByTestId('kyc-step-personal')).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolationInEitherTheme(page, 'the identity verification, its first step');
+      await fillPersonalStep(page);
+      await addIdentityCardPhotos(page, 0);
+      await page.getByTestId('kyc-next').click();
+      await drawWithMouse(page);
+      await page.getByTestId('kyc-next').click();
+      await expect(page.getByTestId('kyc-review').getByRole('img')).toHaveCount(4);
+      await expectNoSeriousViolationInEitherTheme(page, 'the identity verification, its review');
+      await page.getByTestId('kyc-submit').click();
+      await page.getByTestId('kyc-confirm-truthful').check();
+      await page.getByTestId('kyc-confirm-submit').click();
+      await expect(page.getByTestId('kyc-sent')).toBeVisible();
+      await page.goto('/loan');
+      await expect(page.getByTestId('kyc-status')).toHaveAttribute('data-status', 'pending');
+      await settled(page);
+      await expectNoSeriousViolationInEitherTheme(page, '/loan, a verification pending');
 
       // Live money: a faucet deposit (credited), an address-book entry, a withdrawal above the
       // four-eyes threshold (waiting for review), so the statuses show on their screens.
@@ -372,6 +396,19 @@ test.describe
       await expect(drawer.getByRole('button', { name: 'Approve' })).toBeVisible();
       await settled(page);
       await expectNoSeriousViolationInEitherTheme(page, 'a withdrawal under review');
+
+      // Their identity verification in the `kyc` queue: the drawer with the photos side by side.
+      await page.goto('/admin/queues');
+      await page.getByTestId('queue-card-kyc').click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: customer.userName })
+        .getByRole('button', { name: /^Open item #/ })
+        .click();
+      const kycDrawer = page.getByRole('dialog', { name: /^Identity checks \(KYC\): item #/ });
+      await expect(kycDrawer.getByTestId('kyc-photos').getByRole('img')).toHaveCount(4);
+      await settled(page);
+      await expectNoSeriousViolationInEitherTheme(page, 'an identity verification under review');
     });
   });
 

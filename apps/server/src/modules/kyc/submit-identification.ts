@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   KYC_MIN_AGE_YEARS,
   KYC_STATUS,
+  type KycDocumentType,
   type Language,
   type TKycRecord,
   type TKycSubmitRequest,
@@ -14,6 +15,13 @@ import type { KycContext, KycRequestMeta } from './kyc.context.js';
 import { findLatestSubmission, insertSubmission } from './kyc.repository.js';
 import { toRecord } from './kyc-wire.js';
 import { sealFields } from './sealed-fields.js';
+
+/** The document as the back office's queue summary names it (the summary is stored, in English, like every queue's). */
+const DOCUMENT_IN_WORDS: Record<KycDocumentType, string> = {
+  id_card: 'identity card',
+  driver_licence: 'driving licence',
+  passport: 'passport',
+};
 
 /** Whole years from a YYYY-MM-DD birth date to `now`'s UTC day (a 29 February birthday comes on 1 March). */
 export function ageInYears(birthdate: string, now: Date): number {
@@ -86,7 +94,8 @@ export async function submitIdentification(
       sourceKey: `kyc:${id}`,
       userId,
       // The summary is copied into audit rows, which are never deleted: no personal data in it.
-      summary: `Identity verification (${input.documentType})`,
+      // The document in words ("id_card" read as a code in the queue's list and drawer).
+      summary: `Identity verification: ${DOCUMENT_IN_WORDS[input.documentType]}`,
       amount: null,
       asset: null,
       payload: { submissionId: id, documentType: input.documentType, fileIds: photos },

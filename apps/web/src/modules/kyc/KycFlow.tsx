@@ -74,7 +74,10 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
   const [draft, setDraft] = useState<KycDraft>(initial);
   const [stepIndex, setStepIndex] = useState(0);
   const [problems, setProblems] = useState<FieldProblems>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  // What is said above the buttons; `aboutFields` when it only points at marked fields, so it goes
+  // once they are all corrected (it stayed, saying "correct the marked fields" with none marked).
+  const [alert, setAlertState] = useState<{ text: string; aboutFields: boolean } | null>(null);
+  const setAlert = (text: string | null, aboutFields = false) => setAlertState(text ? { text, aboutFields } : null);
   const [files, setFiles] = useState<Partial<Record<PhotoField, File>>>({});
   const [ink, setInk] = useState<Ink>({ strokes: [], size: { width: 0, height: 0 }, png: null });
   const [signatureUpload, setSignatureUpload] = useState<number | null>(null);
@@ -128,7 +131,7 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
 
   const showProblems = (found: FieldProblems) => {
     setProblems(found);
-    setAlert(t('kyc.flow.fixFields'));
+    setAlert(t('kyc.flow.fixFields'), true);
     focusProblem.current = true;
   };
 
@@ -203,7 +206,7 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
     if (code === CATALOGUE.KYC_UNDERAGE.code) {
       goTo('personal');
       setProblems({ birthdate: { problem: 'underage' } });
-      setAlert(errorMessage(error));
+      setAlert(errorMessage(error), true);
       focusProblem.current = true;
       return;
     }
@@ -213,7 +216,7 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
     if (first) {
       goTo(FIELD_STEP[first]);
       setProblems(Object.fromEntries(named.map((field) => [field, { problem: 'refused' }])) as FieldProblems);
-      setAlert(t('kyc.flow.refusedFields'));
+      setAlert(t('kyc.flow.refusedFields'), true);
       focusProblem.current = true;
       return;
     }
@@ -230,6 +233,8 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
   };
 
   const problemOfSignature = problemText(problems.signatureFileId) ?? null;
+
+  const shownAlert = alert && !(alert.aboutFields && Object.keys(problems).length === 0) ? alert.text : null;
 
   const stepTitle = (each: KycStep) => t(`kyc.flow.steps.${each}`);
   const total = KYC_STEPS.length;
@@ -369,9 +374,9 @@ export function KycFlow({ initial, titleOrder = 2, focusOnOpen = false, onSubmit
         </div>
       ))}
 
-      {alert && (
+      {shownAlert && (
         <Alert color="red" role="alert" mt="md" data-testid="kyc-flow-alert">
-          {alert}
+          {shownAlert}
         </Alert>
       )}
 

@@ -34,6 +34,9 @@ export function PersonalStep({ draft, problems, today, onChange, disabled }: Pro
     maxLength: TEXT_LIMITS[field].max + 20,
     required: true,
     disabled,
+    // A Latin name or address typed in an Arabic page keeps its own order ("12 St James’s Square",
+    // not "St James’s Square 12"): the box follows what is typed, the page's direction when empty.
+    dir: 'auto',
   });
 
   return (
@@ -108,7 +111,9 @@ export function PersonalStep({ draft, problems, today, onChange, disabled }: Pro
         data-testid="kyc-address"
         {...text('address')}
       />
-      <Group gap="sm" align="flex-start" wrap="nowrap">
+      {/* Side by side from a small tablet up; stacked on a phone, where a third of the width cut the
+          area code's country name. The phone's hint goes under its box so the two boxes line up. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <NativeSelect
           label={t('kyc.flow.fields.areaCode')}
           autoComplete="tel-country-code"
@@ -119,8 +124,6 @@ export function PersonalStep({ draft, problems, today, onChange, disabled }: Pro
           required
           disabled={disabled}
           data-testid="kyc-area-code"
-          w="42%"
-          style={{ flexShrink: 0 }}
         />
         <TextInput
           type="tel"
@@ -136,9 +139,9 @@ export function PersonalStep({ draft, problems, today, onChange, disabled }: Pro
           disabled={disabled}
           data-testid="kyc-phone"
           dir="ltr"
-          style={{ flexGrow: 1, minWidth: 0 }}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -21,7 +21,18 @@ function useObjectUrl(blob: Blob | null | undefined): string | null {
   return url;
 }
 
-function Thumbnail({ blob, alt, testId }: { blob: Blob | null | undefined; alt: string; testId: string }) {
+/** A preview with its name under it (the name alone: "Photo: Photo of you…" read oddly on screen). */
+function Thumbnail({
+  blob,
+  alt,
+  caption = alt,
+  testId,
+}: {
+  blob: Blob | null | undefined;
+  alt: string;
+  caption?: string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const url = useObjectUrl(blob);
   return (
@@ -33,7 +44,7 @@ function Thumbnail({ blob, alt, testId }: { blob: Blob | null | undefined; alt: 
         <Text size="sm">{t('kyc.flow.review.uploaded')}</Text>
       )}
       <Text size="xs" c="dimmed">
-        {alt}
+        {caption}
       </Text>
     </Stack>
   );
@@ -148,6 +159,7 @@ export function ReviewStep({ draft, files, signature, onEdit, disabled }: Props)
                 key={field}
                 blob={files[field]}
                 alt={t('kyc.flow.review.photoOf', { name: label })}
+                caption={label}
                 testId={`kyc-review-${field}`}
               />
             ))}

@@ -22,6 +22,7 @@ export const KNOWN_DETAIL_KEYS = [
   'country',
   'phone',
   'documentType',
+  'submissionId',
   'purgedAt',
 ] as const;
 

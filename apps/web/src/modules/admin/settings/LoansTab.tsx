@@ -73,16 +73,20 @@ export function LoansTab() {
     {
       key: 'limits',
       header: t('admin.loans.limits'),
-      render: (row) =>
-        row.limits
-          .map((limit) =>
-            t('admin.loans.limitLine', {
-              level: t(`admin.loans.levels.${limit.verification}`),
-              min: format.quantity(limit.minAmount),
-              max: format.quantity(limit.maxAmount),
-            }),
-          )
-          .join('; '),
+      // One line per verification level (a "; " between them read wrongly in Arabic, and wrapped mid-limit).
+      render: (row) => (
+        <Stack gap={0}>
+          {row.limits.map((limit) => (
+            <Text key={limit.verification} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {t('admin.loans.limitLine', {
+                level: t(`admin.loans.levels.${limit.verification}`),
+                min: format.quantity(limit.minAmount),
+                max: format.quantity(limit.maxAmount),
+              })}
+            </Text>
+          ))}
+        </Stack>
+      ),
     },
     {
       key: 'collateral',
@@ -98,7 +102,8 @@ export function LoansTab() {
       key: 'state',
       header: t('admin.loans.state'),
       render: (row) => (
-        <Badge color={row.enabled ? 'green' : 'gray'} variant="light">
+        // At its full width: the table squeezed the state to "OF…" beside the wide limits column.
+        <Badge color={row.enabled ? 'green' : 'gray'} variant="light" miw="max-content">
           {t(row.enabled ? 'admin.loans.enabled' : 'admin.loans.disabled')}
         </Badge>
       ),
