@@ -34,4 +34,21 @@ test('no page is wider than a phone screen, signed out or signed in with a long 
     await visit(page, label);
     expect(await overflow(page), label).toBe(0);
   }
+
+  // Arabic's longer labels (the profile's appearance choices ran past the edge once).
+  await page.evaluate(() => localStorage.setItem('ob.language', 'ar'));
+  await page.goto('/profile');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('appearance')).toBeVisible();
+  expect(await overflow(page), 'the profile in Arabic').toBe(0);
+  // A card clips what runs past it, so the page's width alone would not tell: each choice must sit
+  // inside the screen.
+  for (const control of ['appearance-theme', 'appearance-colours']) {
+    const box = await page.getByTestId(control).evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return { left: rect.left, right: rect.right, screen: window.innerWidth };
+    });
+    expect(box.left, control).toBeGreaterThanOrEqual(0);
+    expect(box.right, control).toBeLessThanOrEqual(box.screen);
+  }
 });

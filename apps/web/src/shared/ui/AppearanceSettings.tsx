@@ -38,6 +38,8 @@ export function AppearanceSettings() {
             ]}
             aria-labelledby="appearance-theme"
             data-testid="appearance-theme"
+            fullWidth
+            classNames={{ label: 'ob-segment-label' }}
           />
         </div>
         <div>
@@ -55,6 +57,10 @@ export function AppearanceSettings() {
             aria-labelledby="appearance-colours"
             aria-describedby="appearance-colours-hint"
             data-testid="appearance-colours"
+            // As wide as the card, the labels wrapping: three long labels (Arabic, German) in one
+            // row ran past a phone's edge.
+            fullWidth
+            classNames={{ label: 'ob-segment-label' }}
           />
           <Text size="xs" c="dimmed" mt={6} id="appearance-colours-hint">
             {t('appearance.coloursHint')}
