@@ -1,25 +1,11 @@
 import { Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type KycDocumentType, kycNeedsBack } from '@openbourse/contracts/constants';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../../shared/ui/use-object-url';
 import type { PhotoField } from './DocumentStep';
 import { isolateLtr, useCalendarDay, useCountryName } from './kyc-format';
 import { type KycDraft, type KycStep, normalisePhone } from './kyc-logic';
-
-/** An object URL for a blob while it is shown (CSP allows `blob:` images), released after. */
-function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
 
 /** A preview with its name under it (the name alone: "Photo: Photo of you…" read oddly on screen). */
 function Thumbnail({

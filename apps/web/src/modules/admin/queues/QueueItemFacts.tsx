@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
+import { useObjectUrl } from '../../../shared/ui/use-object-url';
 import { useSession } from '../../identity/session';
 import { itemFacts, kycPhotoLabels } from './queue-details';
 import type { QueueItem } from './queue-rules';
@@ -133,17 +134,7 @@ function ProofImage({
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  const blob = file.data;
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [blob]);
+  const url = useObjectUrl(file.data);
   const alt = label
     ? t('admin.queues.proof.kycAlt', { label, id: fileId })
     : t('admin.queues.proof.alt', { index: index + 1, count, id: fileId });
