@@ -60,6 +60,7 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'ledger/ledger.endpoints.ts',
       'lending/lending.constants.ts',
       'lending/lending.endpoints.ts',
+      'lending/loans.endpoints.ts',
       'market/market-admin.endpoints.ts',
       'market/market-hours.endpoints.ts',
       'market/market.constants.ts',

@@ -23,6 +23,7 @@ export * from './languages.js';
 export * from './ledger/ledger.endpoints.js';
 export * from './lending/lending.constants.js';
 export * from './lending/lending.endpoints.js';
+export * from './lending/loans.endpoints.js';
 export * from './market/market.constants.js';
 export * from './market/market.endpoints.js';
 export * from './market/market-admin.endpoints.js';

@@ -178,6 +178,20 @@ export const CATALOGUE = {
   // operator's change has already replaced (optimistic concurrency: nothing changed).
   LOAN_SETTING_NOT_FOUND: { code: 10199, status: 404 },
   LOAN_SETTING_CHANGED: { code: 10200, status: 409 },
+  // Loans (issue 17). One code for every reserve alike (SPEC §8): treasury cannot fund a promise
+  // (a loan, savings interest, an option series, invite rewards); nothing moves.
+  TREASURY_CANNOT_FUND: { code: 10201, status: 409 },
+  // SPEC §4: no disbursement without the borrower's signature ('Not Signed').
+  LOAN_NOT_SIGNED: { code: 10202, status: 409 },
+  // SPEC §5: 'The data input is not complete' (a crypto-backed loan without its collateral).
+  LOAN_INPUT_INCOMPLETE: { code: 10203, status: 400 },
+  LOAN_SIGNATURE_NAME_MISMATCH: { code: 10204, status: 400 },
+  LOAN_NOT_AWAITING_SIGNATURE: { code: 10205, status: 409 },
+  LOAN_COLLATERAL_NOT_ACCEPTED: { code: 10206, status: 400 },
+  // No fresh price (with its source) for the collateral: no loan is granted or liquidated on it.
+  LOAN_PRICE_UNAVAILABLE: { code: 10207, status: 503 },
+  LOAN_SIGNATURE_INVALID: { code: 10208, status: 400 },
+  REPAYMENT_ABOVE_OUTSTANDING: { code: 10209, status: 400 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -14,6 +14,7 @@ export const OWNED_RECORDS = [
   'upload',
   'withdrawal-address',
   'alert',
+  'loan',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 

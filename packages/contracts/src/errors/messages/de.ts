@@ -140,6 +140,17 @@ export const de: CatalogueMessages = {
   LOAN_SETTING_NOT_FOUND: 'Dieses Kreditprodukt gibt es nicht.',
   LOAN_SETTING_CHANGED:
     'Dieses Kreditprodukt wurde inzwischen von jemand anderem geändert. Laden Sie es neu und versuchen Sie es erneut.',
+  TREASURY_CANNOT_FUND:
+    'Die Treasury kann dies derzeit nicht finanzieren, daher nimmt das Produkt keine neuen Anträge an. Es wurde nichts bewegt.',
+  LOAN_NOT_SIGNED: 'Nicht unterschrieben: Der Kreditvertrag muss vor der Auszahlung unterschrieben werden.',
+  LOAN_INPUT_INCOMPLETE: 'Die Eingaben sind nicht vollständig.',
+  LOAN_SIGNATURE_NAME_MISMATCH: 'Geben Sie Ihren Namen genau so ein, wie er verifiziert wurde.',
+  LOAN_NOT_AWAITING_SIGNATURE: 'Dieser Kredit wartet nicht mehr auf Ihre Unterschrift.',
+  LOAN_COLLATERAL_NOT_ACCEPTED: '{asset} wird für diesen Kredit nicht als Sicherheit akzeptiert.',
+  LOAN_PRICE_UNAVAILABLE:
+    'Für {asset} gibt es gerade keinen aktuellen Kurs, daher wurde nichts ausgeführt. Versuchen Sie es gleich noch einmal.',
+  LOAN_SIGNATURE_INVALID: 'Die Unterschrift muss ein von Ihnen hochgeladenes PNG-Bild sein.',
+  REPAYMENT_ABOVE_OUTSTANDING: 'Sie schulden {outstanding}; mehr können Sie nicht zurückzahlen.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

@@ -129,6 +129,16 @@ export const en: CatalogueMessages = {
   KYC_UNDERAGE: 'You must be 18 or older to verify your identity.',
   LOAN_SETTING_NOT_FOUND: 'No such loan product.',
   LOAN_SETTING_CHANGED: 'This loan product was changed by someone else in the meantime. Reload it and try again.',
+  TREASURY_CANNOT_FUND:
+    'Treasury cannot fund this right now, so the product has stopped taking new requests. Nothing was moved.',
+  LOAN_NOT_SIGNED: 'Not Signed: the loan agreement must be signed before the loan is paid out.',
+  LOAN_INPUT_INCOMPLETE: 'The data input is not complete.',
+  LOAN_SIGNATURE_NAME_MISMATCH: 'Type your name exactly as it was verified.',
+  LOAN_NOT_AWAITING_SIGNATURE: 'This loan is no longer awaiting your signature.',
+  LOAN_COLLATERAL_NOT_ACCEPTED: '{asset} is not accepted as collateral for this loan.',
+  LOAN_PRICE_UNAVAILABLE: 'There is no fresh price for {asset} right now, so nothing was done. Try again in a moment.',
+  LOAN_SIGNATURE_INVALID: 'The signature must be a PNG image you uploaded.',
+  REPAYMENT_ABOVE_OUTSTANDING: 'You owe {outstanding}; you cannot repay more than that.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

@@ -134,6 +134,17 @@ export const es: CatalogueMessages = {
   LOAN_SETTING_NOT_FOUND: 'Este producto de préstamo no existe.',
   LOAN_SETTING_CHANGED:
     'Otra persona ha modificado este producto de préstamo mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.',
+  TREASURY_CANNOT_FUND:
+    'La tesorería no puede financiar esto ahora, por lo que el producto ha dejado de aceptar solicitudes. No se ha movido nada.',
+  LOAN_NOT_SIGNED: 'Sin firmar: el contrato del préstamo debe firmarse antes del desembolso.',
+  LOAN_INPUT_INCOMPLETE: 'Los datos introducidos no están completos.',
+  LOAN_SIGNATURE_NAME_MISMATCH: 'Escriba su nombre exactamente como fue verificado.',
+  LOAN_NOT_AWAITING_SIGNATURE: 'Este préstamo ya no está pendiente de su firma.',
+  LOAN_COLLATERAL_NOT_ACCEPTED: '{asset} no se acepta como garantía para este préstamo.',
+  LOAN_PRICE_UNAVAILABLE:
+    'No hay un precio actual de {asset} en este momento, así que no se ha hecho nada. Inténtelo de nuevo en un momento.',
+  LOAN_SIGNATURE_INVALID: 'La firma debe ser una imagen PNG que usted haya subido.',
+  REPAYMENT_ABOVE_OUTSTANDING: 'Debe {outstanding}; no puede devolver más que eso.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

@@ -135,6 +135,17 @@ export const fr: CatalogueMessages = {
   LOAN_SETTING_NOT_FOUND: 'Ce produit de prêt n’existe pas.',
   LOAN_SETTING_CHANGED:
     'Ce produit de prêt a été modifié entre-temps par quelqu’un d’autre. Rechargez-le et réessayez.',
+  TREASURY_CANNOT_FUND:
+    "La trésorerie ne peut pas financer cela pour le moment ; le produit n'accepte donc plus de demandes. Rien n'a été déplacé.",
+  LOAN_NOT_SIGNED: 'Non signé : le contrat de prêt doit être signé avant le versement.',
+  LOAN_INPUT_INCOMPLETE: 'Les données saisies sont incomplètes.',
+  LOAN_SIGNATURE_NAME_MISMATCH: "Saisissez votre nom exactement tel qu'il a été vérifié.",
+  LOAN_NOT_AWAITING_SIGNATURE: "Ce prêt n'attend plus votre signature.",
+  LOAN_COLLATERAL_NOT_ACCEPTED: "{asset} n'est pas accepté comme garantie pour ce prêt.",
+  LOAN_PRICE_UNAVAILABLE:
+    "Aucun prix récent pour {asset} pour le moment, rien n'a donc été fait. Réessayez dans un instant.",
+  LOAN_SIGNATURE_INVALID: 'La signature doit être une image PNG que vous avez téléversée.',
+  REPAYMENT_ABOVE_OUTSTANDING: 'Vous devez {outstanding} ; vous ne pouvez pas rembourser davantage.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',

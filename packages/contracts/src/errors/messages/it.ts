@@ -133,6 +133,17 @@ export const it: CatalogueMessages = {
   LOAN_SETTING_NOT_FOUND: 'Questo prodotto di prestito non esiste.',
   LOAN_SETTING_CHANGED:
     'Questo prodotto di prestito è stato modificato nel frattempo da qualcun altro. Ricaricalo e riprova.',
+  TREASURY_CANNOT_FUND:
+    'La tesoreria non può finanziare questa operazione ora, quindi il prodotto non accetta nuove richieste. Non è stato mosso nulla.',
+  LOAN_NOT_SIGNED: "Non firmato: il contratto di prestito deve essere firmato prima dell'erogazione.",
+  LOAN_INPUT_INCOMPLETE: 'I dati inseriti non sono completi.',
+  LOAN_SIGNATURE_NAME_MISMATCH: 'Digita il tuo nome esattamente come è stato verificato.',
+  LOAN_NOT_AWAITING_SIGNATURE: 'Questo prestito non è più in attesa della tua firma.',
+  LOAN_COLLATERAL_NOT_ACCEPTED: '{asset} non è accettato come garanzia per questo prestito.',
+  LOAN_PRICE_UNAVAILABLE:
+    "Al momento non c'è un prezzo aggiornato per {asset}, quindi non è stato fatto nulla. Riprova tra poco.",
+  LOAN_SIGNATURE_INVALID: "La firma deve essere un'immagine PNG caricata da te.",
+  REPAYMENT_ABOVE_OUTSTANDING: 'Devi {outstanding}; non puoi rimborsare più di così.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

@@ -128,6 +128,17 @@ export const ja: CatalogueMessages = {
   KYC_UNDERAGE: '本人確認は18歳以上の方のみご利用いただけます。',
   LOAN_SETTING_NOT_FOUND: '該当するローン商品がありません。',
   LOAN_SETTING_CHANGED: 'このローン商品は他の人によって変更されました。再読み込みしてからやり直してください。',
+  TREASURY_CANNOT_FUND:
+    '現在トレジャリーがこれを賄えないため、この商品は新規受付を停止しています。資金は一切移動していません。',
+  LOAN_NOT_SIGNED: '未署名：融資の実行前にローン契約に署名する必要があります。',
+  LOAN_INPUT_INCOMPLETE: '入力データが不完全です。',
+  LOAN_SIGNATURE_NAME_MISMATCH: '本人確認済みの氏名と同じ通りに入力してください。',
+  LOAN_NOT_AWAITING_SIGNATURE: 'このローンは署名待ちではなくなりました。',
+  LOAN_COLLATERAL_NOT_ACCEPTED: 'このローンでは {asset} を担保として受け付けていません。',
+  LOAN_PRICE_UNAVAILABLE:
+    '現在 {asset} の最新価格がないため、何も実行されませんでした。しばらくしてから再度お試しください。',
+  LOAN_SIGNATURE_INVALID: '署名はアップロードした PNG 画像である必要があります。',
+  REPAYMENT_ABOVE_OUTSTANDING: '未返済額は {outstanding} です。それを超える額は返済できません。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',

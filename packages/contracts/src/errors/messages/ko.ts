@@ -126,6 +126,16 @@ export const ko: CatalogueMessages = {
   KYC_UNDERAGE: '본인 인증은 만 18세 이상만 가능합니다.',
   LOAN_SETTING_NOT_FOUND: '해당 대출 상품이 없습니다.',
   LOAN_SETTING_CHANGED: '이 대출 상품은 그사이 다른 사람이 변경했습니다. 다시 불러온 후 다시 시도하세요.',
+  TREASURY_CANNOT_FUND:
+    '현재 트레저리가 이를 충당할 수 없어 이 상품은 신규 신청을 받지 않습니다. 아무것도 이동되지 않았습니다.',
+  LOAN_NOT_SIGNED: '미서명: 대출 실행 전에 대출 계약서에 서명해야 합니다.',
+  LOAN_INPUT_INCOMPLETE: '입력한 정보가 완전하지 않습니다.',
+  LOAN_SIGNATURE_NAME_MISMATCH: '인증된 이름과 정확히 같게 입력하세요.',
+  LOAN_NOT_AWAITING_SIGNATURE: '이 대출은 더 이상 서명을 기다리지 않습니다.',
+  LOAN_COLLATERAL_NOT_ACCEPTED: '이 대출에는 {asset}을(를) 담보로 받지 않습니다.',
+  LOAN_PRICE_UNAVAILABLE: '현재 {asset}의 최신 가격이 없어 아무 작업도 하지 않았습니다. 잠시 후 다시 시도하세요.',
+  LOAN_SIGNATURE_INVALID: '서명은 업로드한 PNG 이미지여야 합니다.',
+  REPAYMENT_ABOVE_OUTSTANDING: '상환할 금액은 {outstanding}입니다. 그보다 많이 상환할 수 없습니다.',
   CONTENT_UNSAFE_MARKDOWN:
     '본문에 스크립트, 이벤트 핸들러 또는 javascript: 링크가 있습니다. 삭제한 후 다시 저장해 주세요.',
   CONTENT_SLUG_EXISTS: '이 슬러그는 이미 다른 콘텐츠에서 사용 중입니다.',
