@@ -3,7 +3,7 @@ import { PDFDocument, type PDFFont, type PDFImage, type RGB, rgb } from 'pdf-lib
 import type { AgreementBlock, AgreementContent } from './agreement-content.js';
 import { type FontKey, pdfLibFontkit } from './agreement-fonts.js';
 import { type LaidOutLine, layOutParagraph, type TextStyle } from './agreement-text-layout.js';
-import type { LoanAgreementInput } from './loan-agreement.js';
+import type { LoanAgreementInput } from './loan-agreement-types.js';
 
 /**
  * Puts the agreement's blocks on A4 pages: first every line is placed (so the page count is known
