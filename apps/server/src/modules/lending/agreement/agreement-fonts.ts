@@ -149,12 +149,18 @@ function adaptForPdfLib(font: fontkit.Font): void {
     return subset;
   };
   const layout = font.layout.bind(font);
-  font.layout = (...args: Parameters<fontkit.Font['layout']>) => {
-    const run = layout(...args);
+  font.layout = (text: string, features?: Parameters<fontkit.Font['layout']>[1]) => {
+    // Arabic vowel marks drawn on their own (see positionMarks) have no script fontkit can see:
+    // shaped as Arabic they combine as in their word (shadda with fatha is one glyph).
+    const run = ARABIC_MARKS_ONLY.test(text)
+      ? layout(text, features, 'arab', undefined, 'rtl')
+      : layout(text, features);
     if (run.direction === 'rtl') run.glyphs = run.glyphs.map(inVisualOrder);
     return run;
   };
 }
+
+const ARABIC_MARKS_ONLY = /^(?:(?=\p{Mn})\p{Script_Extensions=Arabic})+$/u;
 
 const visualGlyphs = new WeakMap<fontkit.Glyph, fontkit.Glyph>();
 

@@ -306,6 +306,9 @@ async function drawAll(doc: PDFDocument, ops: readonly DrawOp[], signature: PDFI
         const font = fonts.get(piece.face.key);
         if (!font) throw new Error(`font ${piece.face.key} was not embedded`);
         page.drawText(piece.text, { x, y: op.y, size: op.size, font, color: op.color });
+        for (const mark of piece.marks) {
+          page.drawText(mark.text, { x: x + mark.dx, y: op.y + mark.dy, size: op.size, font, color: op.color });
+        }
         x += piece.width;
       }
     }

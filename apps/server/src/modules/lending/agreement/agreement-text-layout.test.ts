@@ -89,6 +89,21 @@ describe('layOutParagraph', () => {
     expect(drawn(layOut('王', 'en'))).toEqual([[['王', 'sc']]]);
   });
 
+  it('places Arabic vowel marks where the font attaches them, over their letters', () => {
+    // مُحَمَّد: damma, fatha, shadda and fatha over a word of four letters.
+    const [line, ...rest] = layOut('مُحَمَّد', 'ar');
+    expect(rest).toEqual([]);
+    const [piece] = line?.pieces ?? [];
+    expect(piece?.text).toBe('محمد');
+    // Left to right as drawn: shadda with fatha (one glyph) over the last meem, fatha over the
+    // hah, damma over the first meem.
+    expect(piece?.marks.map((mark) => mark.text)).toEqual(['\u064e\u0651', '\u064e', '\u064f']);
+    for (const mark of piece?.marks ?? []) {
+      expect(mark.dx).toBeGreaterThanOrEqual(-1);
+      expect(mark.dx).toBeLessThanOrEqual((piece?.width ?? 0) + 1);
+    }
+  });
+
   it('drops bidi overrides and shows what no font has as U+FFFD', () => {
     expect(drawn(layOut('a\u202eb\u{1f600}c', 'en'))).toEqual([[['ab\ufffdc', 'latin']]]);
   });
