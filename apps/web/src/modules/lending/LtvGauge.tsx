@@ -4,7 +4,6 @@ import { Decimal } from '@openbourse/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../market/use-locale';
-import './lending.css';
 import { formatLtv } from './loan-format';
 import { gaugeMaximumPercent, gaugePosition, type LtvZone, ltvZone } from './loan-math';
 

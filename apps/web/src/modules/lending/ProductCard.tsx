@@ -73,7 +73,7 @@ export function ProductCard({ setting, viewer }: { setting: TLoanSetting; viewer
           {isCrypto
             ? t('lending.page.product.aboutCrypto', {
                 asset: setting.asset,
-                collateral: setting.collateralAssets.join(', '),
+                collateral: listOf(setting.collateralAssets, locale, 'disjunction'),
               })
             : t('lending.page.product.aboutUnsecured', { asset: setting.asset })}
         </Text>
@@ -107,7 +107,7 @@ export function ProductCard({ setting, viewer }: { setting: TLoanSetting; viewer
             isCrypto && {
               key: 'collateral',
               label: t('lending.page.product.collateral'),
-              value: setting.collateralAssets.join(', '),
+              value: listOf(setting.collateralAssets, locale, 'conjunction'),
             },
             isCrypto && {
               key: 'ltv',
@@ -175,4 +175,9 @@ function ProductAction({
       {needsVerification ? t('lending.page.product.verifyToApply') : t('lending.page.product.apply')}
     </Button>
   );
+}
+
+/** Assets as the language lists them: "BTC or ETH", "BTC 或 ETH", "BTC أو ETH". */
+function listOf(items: readonly string[], locale: string, type: 'conjunction' | 'disjunction'): string {
+  return new Intl.ListFormat(locale, { type, style: 'long' }).format(items);
 }

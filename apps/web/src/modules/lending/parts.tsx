@@ -9,6 +9,7 @@ import { session } from '../identity/session';
 import { useLocale } from '../market/use-locale';
 import { useLoanSession } from './lending.api';
 import { WithLendingTexts } from './lending-i18n';
+import './lending.css';
 
 /** A loan screen's frame: the loan texts loaded, then the page in its container. */
 export function LoanScreen({ children, testId }: { children: ReactNode; testId?: string }) {
