@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { TBalance, TLoan } from '@openbourse/contracts';
 import { REPAYMENT_NOTE_MAX } from '@openbourse/contracts/constants';
+import { Decimal } from '@openbourse/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
@@ -10,7 +11,7 @@ import { ImageUploadField } from '../../shared/upload/ImageUploadField';
 import { useDateTime } from '../kyc/kyc-format';
 import { useBalances } from '../ledger/ledger.api';
 import { useRepayLoan, useRepaymentApplication } from './lending.api';
-import { type AmountProblem, balanceAmountProblem } from './loan-math';
+import { type AmountProblem, amountOf, balanceAmountProblem } from './loan-math';
 import { Facts, useAssetAmount } from './parts';
 import { useAmountProblemText } from './problem-text';
 
@@ -34,6 +35,12 @@ export function RepayPanel({ loan }: { loan: TLoan }) {
       }}
     </QueryState>
   );
+}
+
+/** Whether the amount typed is everything owed (the collateral is then released). */
+function repaysEverything(value: string, outstanding: string, decimals: number): boolean {
+  const paying = amountOf(value, decimals);
+  return paying?.eq(Decimal.parse(outstanding)) ?? false;
 }
 
 function decimalsFor(balance: TBalance | null, asset: string): number {
@@ -171,7 +178,7 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
             ]}
           />
           <Text size="sm">
-            {loan.collateral && value.trim() === loan.outstanding
+            {loan.collateral && repaysEverything(value, loan.outstanding, decimalsFor(balance, loan.asset))
               ? t('lending.repay.confirmFullCrypto', { asset: loan.collateral.asset })
               : t('lending.repay.confirmMessage')}
           </Text>
