@@ -154,8 +154,10 @@ const env = {
   // The labelled sandbox feed, ticking fast enough for browser journeys to see prices move.
   // SOLUSDT, AVAXUSDT, LINKUSDT, DOTUSDT, ETCUSDT, ATOMUSDT, ICPUSDT and LTCUSDT follow the test feed: journeys push
   // their prices (POST /__test/market/ticks), one instrument per journey so parallel journeys do not meet.
+  // ETHUSDT too: the crypto-backed loan journey moves ETH (its collateral) through a margin call to
+  // liquidation; no other journey trades ETH or takes it as collateral.
   MARKET_FEED: 'test,sandbox',
-  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT',
+  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,

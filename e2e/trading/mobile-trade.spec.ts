@@ -16,8 +16,9 @@ test('on a phone, a demo user opens a position from the instrument page in a ful
 
   await tabBar.getByRole('link', { name: 'Home' }).click();
   await page.getByTestId('open-search').click();
-  await page.getByRole('dialog').getByRole('combobox').fill('ethereum');
-  await page.getByRole('dialog').getByTestId('search-result-ETHUSDT').click();
+  // BNB follows the live sandbox feed (ETH's price is the loan journey's, pushed by the test feed).
+  await page.getByRole('dialog').getByRole('combobox').fill('bnb');
+  await page.getByRole('dialog').getByTestId('search-result-BNBUSDT').click();
   await expect(page.getByTestId('instrument-page')).toBeVisible();
 
   // On a phone the ticket opens from the sticky Buy/Sell bar as a bottom sheet.
@@ -46,5 +47,5 @@ test('on a phone, a demo user opens a position from the instrument page in a ful
 
   await tabBar.getByRole('link', { name: 'Profile' }).click();
   const panel = page.getByTestId('positions-panel');
-  await expect(panel.locator('[data-testid^="position-row-"]').first()).toContainText('ETHUSDT');
+  await expect(panel.locator('[data-testid^="position-row-"]').first()).toContainText('BNBUSDT');
 });

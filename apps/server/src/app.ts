@@ -32,7 +32,7 @@ import {
   statementOf,
   systemBalances,
 } from './modules/ledger/index.js';
-import { createLendingModule } from './modules/lending/index.js';
+import { createLendingModule, type LendingService, lendingQuote } from './modules/lending/index.js';
 import {
   createFeeSchedule,
   createMarketHub,
@@ -111,6 +111,8 @@ export type AppServices = {
   alertEngine: AlertEngine;
   /** Identity verification (issue 17): `isVerified` for lending, the retention purge. */
   kyc: KycService;
+  /** Loans (issue 17): the upkeep job's work and the LTV engine. */
+  lending: LendingService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -367,14 +369,44 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiPrefix: API_PREFIX,
     log: app.log,
   });
-  // Loans (issue 17): the loan settings, checked against the ledger's assets.
+  // Loans (issue 17): the settings, the loans (agreements sealed in the file store, the borrower's
+  // name sealed with a key derived from its master key), the `loan` and `repayment` queue kinds,
+  // the LTV engine on the hub's ticks, the upkeep job on the platform's queue.
   const lending = createLendingModule({
     db,
     assets: { assetDecimals: (code) => ledgerAssetDecimals(db, code) },
     clock,
+    masterKey: fileStoreKey,
+    files: createEncryptedFileStore({ dir: filesDir, key: fileStoreKey }),
+    kyc: {
+      isVerified: (userId) => kyc.service.isVerified(userId),
+      verifiedName: async (userId) => {
+        if (!(await kyc.service.isVerified(userId))) return null;
+        const names = await kyc.service.ownRealName(userId);
+        return names ? `${names.firstName} ${names.lastName}` : null;
+      },
+    },
+    uploads: { ownFile: (fileId, userId) => uploads.service.ownFile(fileId, userId) },
+    prices: { quote: (base, quoteAsset) => lendingQuote(marketHub, base, quoteAsset) },
+    ticks: {
+      onTicks: (listener) => marketHub.onTicks(listener),
+      get ownsFeeds() {
+        return marketHub.ownsFeeds;
+      },
+      pairOf: (code) => {
+        const instrument = marketHub.instrument(code);
+        return instrument ? { base: instrument.base_currency, quote: instrument.quote_currency } : undefined;
+      },
+      isStale: (code) => marketHub.isStale(code),
+    },
+    reviews: review.service,
+    jobs,
+    cluster: clusterBus,
     apiPrefix: API_PREFIX,
     adminPrefix: ADMIN_PREFIX,
+    log: app.log,
   });
+  for (const handler of lending.service.reviewHandlers) review.service.registerHandler(handler);
   const market = createMarketModule({
     db,
     hub: marketHub,
@@ -586,6 +618,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     chain,
     alertEngine: priceAlerts.engine,
     kyc: kyc.service,
+    lending: lending.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { createAppDatabase as createDatabase } from './database.js';
 import { seedContent } from './modules/content/index.js';
 import { ledgerAssetDecimals } from './modules/ledger/index.js';
-import { seedLoanSettings } from './modules/lending/index.js';
+import { seedLendingCapital, seedLoanSettings } from './modules/lending/index.js';
 import { seedMarket } from './modules/market/index.js';
 import { systemClock } from './platform/clock.js';
 import { migrate } from './platform/db/migrate.js';
@@ -27,6 +27,9 @@ async function main(): Promise<void> {
   // SPEC §9: a sandbox seeds its example loan products (each once); production seeds none.
   if (config.DEPLOYMENT_MODE === 'sandbox') {
     await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, systemClock.now());
+    // The treasury the sandbox's loans are paid from, from a clearing account named for it (once).
+    const usdtDecimals = await ledgerAssetDecimals(db, 'USDT');
+    if (usdtDecimals !== null) await db.transaction().execute((trx) => seedLendingCapital(trx, usdtDecimals));
   }
 
   const app = await buildApp({ config, db, connectionString: database.connectionString });

@@ -14,6 +14,9 @@ export const OWNED_RECORDS = [
   'upload',
   'withdrawal-address',
   'alert',
+  /** A loan offered and awaiting its borrower's signature. */
+  'loan-offer',
+  /** A loan paid out and being repaid. */
   'loan',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
@@ -23,6 +26,12 @@ export type OwnedRecord = (typeof OWNED_RECORDS)[number];
  * live and the demo book alike; every other record lives in the book it was made in.
  */
 export const BOOKLESS_RECORDS: readonly OwnedRecord[] = ['notification', 'upload', 'alert'];
+
+/**
+ * In an owner clause's `with`: a field the access matrix fills with an image the record's owner
+ * uploaded (a drawn signature, a proof of payment), since no fixed value can name one.
+ */
+export const OWN_UPLOAD = '{an upload of the owner}';
 
 /**
  * Whose records a protected route reads or changes (#13), declared beside the route:
@@ -37,6 +46,7 @@ export type RouteOwner =
   | {
       readonly record: OwnedRecord;
       readonly at: `${'body' | 'query' | 'params'}.${string}`;
+      /** Fields completing a valid request, in the part `at` names (the body when that is `params`). */
       readonly with?: Readonly<Record<string, unknown>>;
     };
 

@@ -5,8 +5,8 @@ import type {
   ZLoanList,
   ZLoanParams,
   ZLoanSignRequest,
-  ZRepaymentApplicationRequest,
   ZRepayLoanQuery,
+  ZRepaymentApplicationRequest,
 } from './loans.contracts.js';
 
 /** Loans (issue 17), types only; the server's declarations add the schemas (`loans.routes.ts`). Live book only. */

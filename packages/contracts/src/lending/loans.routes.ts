@@ -1,4 +1,4 @@
-import { declareRoute } from '../http/route-declaration.js';
+import { declareRoute, OWN_UPLOAD } from '../http/route-declaration.js';
 import {
   ZLoan,
   ZLoanAgreementBytes,
@@ -6,12 +6,13 @@ import {
   ZLoanList,
   ZLoanParams,
   ZLoanSignRequest,
-  ZRepaymentApplicationRequest,
   ZRepayLoanQuery,
+  ZRepaymentApplicationRequest,
 } from './loans.contracts.js';
 import { loansEndpoints } from './loans.endpoints.js';
 
 const ownLoan = { record: 'loan', at: 'params.id' } as const;
+const ownOffer = { record: 'loan-offer', at: 'params.id' } as const;
 
 /** The loan routes as the server declares them (issue 17): each endpoint with its schemas. */
 export const loansRoutes = {
@@ -41,7 +42,7 @@ export const loansRoutes = {
     summary:
       'Sign an offered loan with a drawn signature and the typed name: the PDF agreement is made; an unsecured loan (or one above the four-eyes threshold) goes to the loan queue, a crypto-backed one is disbursed at once',
     tags: ['loans'],
-    owner: ownLoan,
+    owner: { ...ownOffer, with: { signatureFileId: OWN_UPLOAD, typedName: 'Borrower' } },
     params: ZLoanParams,
     body: ZLoanSignRequest,
     response: ZLoan,
@@ -49,7 +50,7 @@ export const loansRoutes = {
   cancelLoan: declareRoute(loansEndpoints.cancelLoan, {
     summary: 'Withdraw an offer not yet signed; its collateral is released',
     tags: ['loans'],
-    owner: ownLoan,
+    owner: ownOffer,
     params: ZLoanParams,
     response: ZLoan,
   }),
@@ -73,7 +74,7 @@ export const loansRoutes = {
     summary:
       'File a repayment application: the amount is held now, captured on approval (the repayment queue), released on rejection; one under review at a time (10038)',
     tags: ['loans'],
-    owner: ownLoan,
+    owner: { ...ownLoan, with: { amount: '1', note: 'Transfer of 1 USDT', proofFileId: OWN_UPLOAD } },
     params: ZLoanParams,
     body: ZRepaymentApplicationRequest,
     response: ZLoan,

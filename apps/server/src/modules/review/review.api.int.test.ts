@@ -233,7 +233,7 @@ describe('review queues and the adjustment queue (#14)', () => {
     });
     expect((await call('POST', `/swx/admin/queues/withdrawal/${id}/claim`, second.token)).code).toBe(10146);
     expect(
-      (await call('POST', `/swx/admin/queues/loan/${id}/reject`, second.token, { body: { reason: 'duplicate' } })).code,
+      (await call('POST', `/swx/admin/queues/loan/${id}/reject`, second.token, { body: { reason: 'policy' } })).code,
     ).toBe(10146);
     expect((await call('POST', '/swx/admin/queues/adjustment/999999999/approve', second.token)).code).toBe(10146);
     expect(await call('GET', '/swx/admin/queues/deposit', reviewer.token)).toMatchObject({

@@ -241,6 +241,11 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       return row ? loadItem(db, row) : null;
     },
 
+    async isAboveFourEyes(db, kind, asset, amount) {
+      const threshold = await repository.fourEyesThreshold(db, kind);
+      return threshold !== null && isAboveUsdt(deps.prices, asset, amount, threshold);
+    },
+
     async submit(trx, submission: ReviewSubmission) {
       // What review_items.amount (NUMERIC(38, 18)) holds; a larger amount is no real request.
       if (submission.amount !== null && !ITEM_AMOUNT.test(submission.amount)) throw new AppError('AMOUNT_INVALID');

@@ -105,6 +105,11 @@ export type ReviewQueue = {
   ): Promise<{ item: ReviewItem; isNew: boolean }>;
   /** The item a source was queued as, if it was. */
   findBySource(db: DbView<ReviewTables>, kind: ReviewKind, sourceKey: string): Promise<ReviewItem | null>;
+  /**
+   * Whether `amount` of `asset` is above the kind's four-eyes threshold in USDT equivalent (a
+   * stale or missing price: yes; a kind without a threshold: no): what would need two operators.
+   */
+  isAboveFourEyes(db: DbView<ReviewTables>, kind: ReviewKind, asset: string, amount: string): Promise<boolean>;
   /** Whether `amount` of `asset` is above `thresholdUsdt` in USDT equivalent (a stale or missing price: yes). */
   isAboveUsdt(asset: string, amount: string, thresholdUsdt: string): boolean;
   /** The item as the API answers it, texts in `language`. */

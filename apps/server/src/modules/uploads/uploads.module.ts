@@ -1,10 +1,15 @@
 import type { AppModule } from '../../platform/module.js';
 import { purgeUploads } from './purge-uploads.js';
+import { readOwnUpload, type UploadBytes, uploadBelongsTo } from './read-upload.js';
 import type { UploadsContext } from './uploads.context.js';
 import { uploadsAdminPlugin, uploadsPlugin } from './uploads.routes.js';
 
 /** What other modules ask of the uploads beyond reading a row (kyc's retention job deletes its photos). */
-export type UploadsService = { purgeUploads(ids: readonly string[]): Promise<number> };
+export type UploadsService = {
+  purgeUploads(ids: readonly string[]): Promise<number>;
+  /** One of the user's own files (lending reads a drawn signature); null for an unknown id and another's alike. */
+  ownFile(id: string, userId: string): Promise<UploadBytes | null>;
+};
 
 export type UploadsModuleDeps = UploadsContext & { apiPrefix: string; adminPrefix: string };
 
@@ -18,7 +23,13 @@ export function createUploadsModule(deps: UploadsModuleDeps): AppModule<UploadsS
   const { apiPrefix, adminPrefix, ...ctx } = deps;
   return {
     name: 'uploads',
-    service: { purgeUploads: (ids) => purgeUploads(ctx, ids) },
+    service: {
+      purgeUploads: (ids) => purgeUploads(ctx, ids),
+      ownFile: async (id, userId) => {
+        if (!(await uploadBelongsTo(ctx.db, id, userId))) return null;
+        return readOwnUpload(ctx, id, userId);
+      },
+    },
     register: async (app) => {
       await app.register(uploadsPlugin, { prefix: apiPrefix, ctx });
       await app.register(uploadsAdminPlugin, { prefix: adminPrefix, ctx });

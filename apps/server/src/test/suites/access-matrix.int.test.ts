@@ -1,8 +1,10 @@
-import { BOOKLESS_RECORDS, CATALOGUE, isSuccessCode, type OwnedRecord } from '@openbourse/contracts';
+import { randomUUID } from 'node:crypto';
+import { BOOKLESS_RECORDS, CATALOGUE, isSuccessCode, OWN_UPLOAD, type OwnedRecord } from '@openbourse/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditLedger } from '../../modules/ledger/index.js';
+import { auditLedger, ledgerAssetDecimals, transfer } from '../../modules/ledger/index.js';
+import { seedLendingCapital, seedLoanSettings } from '../../modules/lending/index.js';
 import { notifyUser } from '../../modules/notify/index.js';
 import { type RegisteredRoute, registeredRoutes } from '../../platform/http/route.js';
 import { answerAppropriateness } from '../appropriateness.js';
@@ -57,7 +59,7 @@ function holdsLevelRole(route: RegisteredRoute, caller: MatrixCaller): boolean {
 type Cell = { route: string; caller: string; expected: string; status: number; code: number; body: string };
 
 /** A request the route's schemas accept, pointed at `recordId` where its owner declaration says. */
-function requestFor(route: RegisteredRoute, recordId: string | null): InjectOptions {
+function requestFor(route: RegisteredRoute, recordId: string | null, ownUpload: string): InjectOptions {
   const owner = route.owner;
   const part = (name: 'body' | 'query' | 'params', schema: z.ZodType | undefined) => {
     const json = jsonSchemaOf(schema);
@@ -65,7 +67,13 @@ function requestFor(route: RegisteredRoute, recordId: string | null): InjectOpti
     if (owner && typeof owner === 'object' && recordId !== null) {
       const [where, field] = owner.at.split('.') as [string, string];
       if (where === name) value[field] = recordId;
-      if (name === 'body' && owner.with) Object.assign(value, owner.with);
+      // `with` completes the part the record is named in (the body when it is named in the path).
+      const completes = where === 'params' ? 'body' : where;
+      if (name === completes && owner.with) {
+        for (const [key, filler] of Object.entries(owner.with)) {
+          value[key] = (filler === OWN_UPLOAD ? ownUpload : filler) as FuzzValue;
+        }
+      }
     }
     return value;
   };
@@ -242,6 +250,22 @@ describe('the access matrix', () => {
         if (answer.code !== 200 || !id) throw new Error(`could not make a record: ${answer.body}`);
         return id;
       },
+      'loan-offer': () => offerLoanToA(),
+      loan: async () => {
+        const id = await offerLoanToA();
+        const signed = await call(
+          {
+            method: 'POST',
+            url: `/swx/customer/user/loan/${id}/sign`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ signatureFileId: await ownUploadOfA(), typedName: 'Borrower A' }),
+          },
+          tokenA,
+          'live',
+        );
+        if (signed.code !== 200) throw new Error(`could not make a record: ${signed.body}`);
+        return id;
+      },
       alert: async () => {
         const answer = await call(
           {
@@ -273,6 +297,57 @@ describe('the access matrix', () => {
       if (answer.code !== 200 || !orderNo) throw new Error(`could not make a record: ${answer.body}`);
       ordersOfA.push(orderNo);
       return orderNo;
+    }
+    let uploadOfA: string | null = null;
+    /** One image of A's, named wherever a request must name an upload of the owner (OWN_UPLOAD). */
+    async function ownUploadOfA(): Promise<string> {
+      uploadOfA ??= await makeRecord.upload();
+      return uploadOfA;
+    }
+    /** A fresh BTC price, as a live feed keeps it: a loan is never priced on a stale one. */
+    const freshBtcPrice = () =>
+      testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: Date.now() }]);
+    /** A crypto-backed loan offered to A (awaiting its signature): the sandbox products and capital, 1 BTC. */
+    async function offerLoanToA(): Promise<string> {
+      const db = testApp.database.db;
+      await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, new Date());
+      await db.transaction().execute(async (trx) => {
+        await seedLendingCapital(trx, 6);
+        await transfer(trx, {
+          book: 'live',
+          asset: 'BTC',
+          from: { kind: 'clearing', name: 'deposits:suite' },
+          to: { kind: 'available', userId: userA.id },
+          amount: 1_000_000n,
+          reason: 'deposit',
+          idempotencyKey: `suite-btc-deposit:${userA.id}:${randomUUID()}`,
+        });
+      });
+      const setting = await db
+        .selectFrom('lending_loan_settings')
+        .select('id')
+        .where('kind', '=', 'crypto_backed')
+        .executeTakeFirstOrThrow();
+      freshBtcPrice();
+      const answer = await call(
+        {
+          method: 'POST',
+          url: '/swx/customer/user/loan',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            settingId: setting.id,
+            amount: '100',
+            term: 7,
+            collateralAsset: 'BTC',
+            collateralAmount: '0.01',
+          }),
+        },
+        tokenA,
+        'live',
+      );
+      const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
+      if (answer.code !== 200 || !id) throw new Error(`could not make a record: ${answer.body}`);
+      return id;
     }
     // A's standing records, so every listing has something of A's that must not show.
     await makeRecord['open-position']();
@@ -359,7 +434,7 @@ describe('the access matrix', () => {
 
     for (const route of routes) {
       const routeName = `${route.method} ${route.path}`;
-      const request = requestFor(route, recordOf.get(route) ?? null);
+      const request = requestFor(route, recordOf.get(route) ?? null, await ownUploadOfA());
       for (const caller of callers) {
         const token = caller.token ? await caller.token() : null;
         const answer = await call(request, token, caller.book);
@@ -428,7 +503,8 @@ describe('the access matrix', () => {
 
     // The owner's own requests succeed, so the refusals above were about ownership, not input.
     for (const [route, recordId] of recordOf) {
-      const answer = await call(requestFor(route, recordId), tokenAfter, 'live');
+      freshBtcPrice();
+      const answer = await call(requestFor(route, recordId, await ownUploadOfA()), tokenAfter, 'live');
       cells += 1;
       if (!succeeded(route, answer)) {
         wrong.push({
