@@ -4,7 +4,7 @@ import { signInNewOperator } from '../admin/operators';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { addIdentityCardPhotos, drawWithMouse, fillPersonalStep } from '../kyc/form';
-import { applyForCryptoLoan, drawSignature, fundFromFaucet } from '../lending/borrower';
+import { applyForCryptoLoan, creditByOperator, drawSignature } from '../lending/borrower';
 import { addressConfirmationLink } from '../payments/mail';
 import { seededPageTitle } from '../seed-texts';
 
@@ -425,10 +425,12 @@ test.describe
 // repayment's confirmation.
 test("a borrower's loan screens have no serious or critical accessibility violation, light or dark", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(300_000);
-  await registerThroughForm(page, newIdentity('axeloan'));
-  await fundFromFaucet(page, 'ETH', '1');
+  const borrower = newIdentity('axeloan');
+  await registerThroughForm(page, borrower);
+  await creditByOperator(browser, borrower.userName, 'BTC', '0.005');
 
   await page.goto('/loan');
   await expect(page.getByTestId('loan-product-limit')).toHaveCount(2);
@@ -446,9 +448,9 @@ test("a borrower's loan screens have no serious or critical accessibility violat
   await settled(page);
   await expectNoSeriousViolationInEitherTheme(page, 'the loan application, its refusals');
   await form.getByTestId('loan-term').getByRole('radio').first().check();
-  await form.getByTestId('loan-collateral-asset').getByRole('radio', { name: 'ETH' }).check();
-  await form.getByTestId('loan-collateral-amount').fill('0.5');
-  await form.getByTestId('loan-amount').fill('200');
+  await form.getByTestId('loan-collateral-asset').getByRole('radio', { name: 'BTC' }).check();
+  await form.getByTestId('loan-collateral-amount').fill('0.005');
+  await form.getByTestId('loan-amount').fill('100');
   await expect(form.getByTestId('loan-max-for-collateral')).toBeVisible();
   await expectNoSeriousViolationInEitherTheme(page, 'the loan application with its calculator');
   await form.getByTestId('loan-apply-submit').click();
@@ -456,7 +458,7 @@ test("a borrower's loan screens have no serious or critical accessibility violat
   await expectNoSeriousViolationInEitherTheme(page, "the loan application's confirmation");
   await page.getByTestId('loan-apply-confirm').getByRole('button', { name: 'Back' }).click();
 
-  await applyForCryptoLoan(page, { amount: '200', collateral: '0.5' });
+  await applyForCryptoLoan(page, { amount: '100', collateral: '0.005' });
   await expect(page.getByTestId('loan-terms')).toBeVisible();
   await settled(page);
   await expectNoSeriousViolationInEitherTheme(page, 'a loan offer to sign');

@@ -1,35 +1,37 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { signInNewOperator } from '../admin/operators';
 
 /**
- * What the loan journeys share: money in through the sandbox faucet and a real deposit on the
- * sandbox chain, the balances as the balance page shows them, and a crypto-backed application
- * made through the form.
+ * What the loan journeys share: collateral credited to the borrower, the balances as the balance
+ * page shows them, a crypto-backed application made through the form, and a drawn signature.
  */
 
 /**
- * Funds the signed-in user's live account, once per asset: the faucet sends `amount` of `asset` to
- * the user's own deposit address on the sandbox chain, and the journey waits until the deposit is
- * credited. The
- * faucet mints USDT, USDC and ETH (not BTC, which has no sandbox chain), so ETH is the collateral
- * the journeys lock.
+ * Credits `amount` of `asset` to the user's live account the way an operator does: an adjustment
+ * from the treasury in the back office, with its reason (below the four-eyes threshold, so one
+ * admin carries it out). BTC is the journeys' collateral: the sandbox faucet mints only USDT, USDC
+ * and ETH, and ETH's price belongs to the liquidation journey, which moves it on the test feed.
  */
-export async function fundFromFaucet(page: Page, asset: 'ETH' | 'USDT', amount: string) {
-  await page.goto(`/deposit?asset=${asset}&network=local`);
-  const address = page.getByTestId('deposit-address');
-  await expect(address).toHaveText(/^0x[0-9a-fA-F]{40}$/);
-  const depositAddress = (await address.textContent()) ?? '';
-  await page.goto('/sandbox/faucet');
-  await page.getByTestId('faucet-address').fill(depositAddress);
-  await page.getByTestId('faucet-asset').selectOption(asset);
-  await page.getByTestId('faucet-amount').fill(amount);
-  await page.getByTestId('faucet-submit').click();
-  await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);
-  await page.goto(`/deposit?asset=${asset}&network=local`);
-  // The chain watcher sees it and counts its confirmations (one deposit of each asset per
-  // journey, so the asset names it): ceilings for a busy machine, not durations.
-  const row = page.getByTestId('deposit-row').filter({ hasText: new RegExp(`\\d ${asset}\\b`) });
-  await expect(row).toHaveCount(1, { timeout: 60_000 });
-  await expect(row).toHaveAttribute('data-status', 'credited', { timeout: 60_000 });
+export async function creditByOperator(browser: Browser, userName: string, asset: string, amount: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInNewOperator(page, 'admin');
+  await page.goto('/admin/users');
+  await page.getByLabel('Search users').fill(userName);
+  await page.getByLabel('Search users').press('Enter');
+  await page.getByRole('link', { name: userName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: userName })).toBeVisible();
+  await page.getByRole('button', { name: 'Adjust balance' }).click();
+  await page.getByRole('combobox', { name: 'Asset' }).selectOption(asset);
+  await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Collateral for a loan journey');
+  await page.getByRole('button', { name: 'Submit adjustment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Adjust this balance?' })
+    .getByRole('button', { name: 'Confirm adjustment' })
+    .click();
+  await expect(page.getByText('Balance adjusted').first()).toBeVisible();
+  await context.close();
 }
 
 /** The available and held amounts of an asset as the balance page shows them ("1,000.00"). */
@@ -42,8 +44,8 @@ export async function balanceOf(page: Page, asset: string): Promise<{ available:
 }
 
 /**
- * Applies through the form for a crypto-backed loan of `amount` USDT over the product's `termIndex`th
- * term, locking `collateral` ETH, and confirms; answers the loan's id once its offer opens.
+ * Applies through the form for a crypto-backed loan of `amount` USDT over the product's
+ * `termIndex`th term, locking `collateral` BTC, and confirms; answers the loan's id once its offer opens.
  */
 export async function applyForCryptoLoan(
   page: Page,
@@ -61,7 +63,7 @@ export async function applyForCryptoLoan(
     .getByRole('radio')
     .nth(input.termIndex ?? 0)
     .check();
-  await form.getByTestId('loan-collateral-asset').getByRole('radio', { name: 'ETH' }).check();
+  await form.getByTestId('loan-collateral-asset').getByRole('radio', { name: 'BTC' }).check();
   // The live price and its source are shown before anything is typed.
   await expect(form.getByTestId('loan-collateral-price')).toBeVisible();
   await form.getByTestId('loan-collateral-amount').fill(input.collateral);

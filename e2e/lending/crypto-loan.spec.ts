@@ -1,33 +1,36 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { applyForCryptoLoan, balanceOf, drawSignature, fundFromFaucet } from './borrower';
+import { applyForCryptoLoan, balanceOf, creditByOperator, drawSignature } from './borrower';
 
 /**
- * A crypto-backed loan from end to end (issue 17): ETH from the sandbox faucet as collateral, the
- * application with its live calculator, the offer's terms signed with a drawn signature and the
- * typed name, the payout at once (USDT in the balance, the ETH held), the signed agreement as a
- * PDF, and the whole loan repaid from the balance, which releases the collateral.
+ * A crypto-backed loan from end to end (issue 17): BTC credited as collateral, the application with
+ * its live calculator, the offer's terms signed with a drawn signature and the typed name, the
+ * payout at once (USDT in the balance, the BTC held), the signed agreement as a PDF, and the whole
+ * loan repaid from the balance, which releases the collateral.
  */
-test('a crypto-backed loan: applied for against ETH, signed, paid out, its agreement downloaded, repaid in full and the collateral released', async ({
+test('a crypto-backed loan: applied for against BTC, signed, paid out, its agreement downloaded, repaid in full and the collateral released', async ({
   page,
+  browser,
 }) => {
-  // A deposit on the sandbox chain, a loan's life and two visits to the balances: a long journey.
+  // An operator's credit, a loan's life and several visits to the balances: a long journey.
   test.setTimeout(300_000);
-  await registerThroughForm(page, newIdentity('borrower'));
-  await fundFromFaucet(page, 'ETH', '1');
-  expect(await balanceOf(page, 'ETH')).toEqual({ available: '1.000000', held: '0.000000' });
+  const borrower = newIdentity('borrower');
+  await registerThroughForm(page, borrower);
+  // 0.005 BTC (about 450 USDT on the sandbox feed) carries up to about 225 USDT at the initial LTV of 50%.
+  await creditByOperator(browser, borrower.userName, 'BTC', '0.005');
+  expect(await balanceOf(page, 'BTC')).toEqual({ available: '0.00500000', held: '0.00000000' });
 
-  // 200 USDT for 7 days at 0.03% a day, no interest-free days: 200 × 0.0003 × 7 = 0.42 USDT.
-  const loanId = await applyForCryptoLoan(page, { amount: '200', collateral: '0.5', termIndex: 0 });
+  // 100 USDT for 7 days at 0.03% a day, no interest-free days: 100 × 0.0003 × 7 = 0.21 USDT.
+  const loanId = await applyForCryptoLoan(page, { amount: '100', collateral: '0.005', termIndex: 0 });
 
   // The offer: its terms, what margin calls and liquidation mean, and until when it can be signed.
   const terms = page.getByTestId('loan-terms');
-  await expect(terms.getByTestId('loan-terms-amount')).toHaveText('200.00 USDT');
-  await expect(terms.getByTestId('loan-terms-interest')).toHaveText('0.42 USDT');
-  await expect(terms.getByTestId('loan-terms-total')).toHaveText('200.42 USDT');
+  await expect(terms.getByTestId('loan-terms-amount')).toHaveText('100.00 USDT');
+  await expect(terms.getByTestId('loan-terms-interest')).toHaveText('0.21 USDT');
+  await expect(terms.getByTestId('loan-terms-total')).toHaveText('100.21 USDT');
   await expect(terms.getByTestId('loan-terms-due')).toHaveText('7 days after payout');
-  await expect(terms.getByTestId('loan-terms-collateral')).toHaveText('0.500000 ETH');
+  await expect(terms.getByTestId('loan-terms-collateral')).toHaveText('0.00500000 BTC');
   await expect(terms.getByTestId('loan-terms-risks')).toContainText('liquidation');
   await expect(page.getByTestId('loan-offer-expires')).toBeVisible();
 
@@ -45,15 +48,15 @@ test('a crypto-backed loan: applied for against ETH, signed, paid out, its agree
   const loan = page.getByTestId('loan');
   await expect(loan).toHaveAttribute('data-status', 'repaying');
   await expect(page.getByTestId('loan-status')).toHaveText('Repaying');
-  await expect(page.getByTestId('loan-outstanding')).toHaveText('200.00 USDT');
+  await expect(page.getByTestId('loan-outstanding')).toHaveText('100.00 USDT');
   const meter = page.getByRole('meter', { name: 'Current LTV' });
   await expect(meter).toHaveAttribute('aria-valuetext', /^LTV \d+(\.\d+)?%, healthy\./);
-  await expect(page.getByTestId('loan-collateral-held')).toHaveText('0.500000 ETH');
+  await expect(page.getByTestId('loan-collateral-held')).toHaveText('0.00500000 BTC');
   await expect(page.getByTestId('loan-collateral-source')).toBeVisible();
   await expect(page.getByTestId('loan-history').locator('[data-kind="disbursed"]')).toBeVisible();
 
-  expect(await balanceOf(page, 'USDT')).toEqual({ available: '200.00', held: '0.00' });
-  expect(await balanceOf(page, 'ETH')).toEqual({ available: '0.500000', held: '0.500000' });
+  expect(await balanceOf(page, 'USDT')).toEqual({ available: '100.00', held: '0.00' });
+  expect(await balanceOf(page, 'BTC')).toEqual({ available: '0.00000000', held: '0.00500000' });
 
   // The signed agreement: a PDF of some substance, fetched with the session (no token in a URL).
   await page.goto(`/loan/${loanId}`);
@@ -67,16 +70,16 @@ test('a crypto-backed loan: applied for against ETH, signed, paid out, its agree
 
   // Repay everything from the balance: the amount is prefilled with what is owed, and confirmed.
   const repay = page.getByTestId('loan-repay');
-  await expect(repay.getByTestId('loan-repay-amount')).toHaveValue(/^200(\.0+)?$/);
+  await expect(repay.getByTestId('loan-repay-amount')).toHaveValue(/^100(\.0+)?$/);
   await repay.getByTestId('loan-repay-submit').click();
   const confirm = page.getByTestId('loan-repay-confirm');
-  await expect(confirm).toContainText('ETH');
+  await expect(confirm).toContainText('BTC');
   await confirm.getByTestId('loan-repay-confirm-submit').click();
   await expect(loan).toHaveAttribute('data-status', 'repaid');
   await expect(page.getByTestId('loan-notice')).toContainText('collateral has been released');
   await expect(page.getByTestId('loan-history').locator('[data-kind="repaid"]')).toBeVisible();
 
-  expect(await balanceOf(page, 'ETH')).toEqual({ available: '1.000000', held: '0.000000' });
+  expect(await balanceOf(page, 'BTC')).toEqual({ available: '0.00500000', held: '0.00000000' });
   expect(await balanceOf(page, 'USDT')).toEqual({ available: '0.00', held: '0.00' });
   await page.goto('/loan');
   await expect(page.locator(`[data-testid="my-loan"][data-loan-id="${loanId}"]`)).toHaveAttribute(
