@@ -145,15 +145,7 @@ function LoanDetail({ loan }: { loan: TLoan }) {
 
       {loan.agreementAvailable && <AgreementCard loan={loan} />}
 
-      {loan.canRepay ? (
-        <RepayPanel loan={loan} />
-      ) : (
-        loan.repaymentApplication && (
-          <Card withBorder padding="lg">
-            <LatestApplication loan={loan} />
-          </Card>
-        )
-      )}
+      {loan.canRepay ? <RepayPanel loan={loan} /> : loan.repaymentApplication && <ApplicationCard loan={loan} />}
 
       <Card withBorder padding="lg">
         <LoanTerms loan={loan} />
@@ -166,6 +158,28 @@ function LoanDetail({ loan }: { loan: TLoan }) {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/**
+ * The latest repayment application when the loan cannot be repaid now (one is under review, or the
+ * loan is settled): its status, and while it is reviewed, that its amount is held.
+ */
+function ApplicationCard({ loan }: { loan: TLoan }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="xs">
+        {t('lending.application.title')}
+      </Title>
+      {loan.repaymentApplication?.status === 'under_review' && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('lending.repay.applicationUnderReview')} {t('lending.application.oneAtATime')}
+        </Text>
+      )}
+      <LatestApplication loan={loan} />
+    </Card>
   );
 }
 

@@ -19,6 +19,7 @@ import { useAmountProblemText } from './problem-text';
  * Repaying (issue 17; SPEC §4 "Loans"): from the available balance at once (interest first, then
  * principal; "repay everything" is prefilled with what is owed), or by a repayment application an
  * operator reviews (the amount is held until then). Each asks for a confirmation before money moves.
+ * Shown while the loan can be repaid: not while an application is under review (10038).
  */
 export function RepayPanel({ loan }: { loan: TLoan }) {
   const balances = useBalances();
@@ -57,7 +58,6 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const repay = useRepayLoan(loan.id);
-  const isUnderReview = loan.repaymentApplication?.status === 'under_review';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -139,11 +139,6 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
             }
             data-testid="loan-repay-amount"
           />
-          {isUnderReview && (
-            <Text size="sm" c="dimmed">
-              {t('lending.repay.applicationUnderReview')}
-            </Text>
-          )}
           {outcome && (
             <Alert
               color={outcome.tone === 'success' ? 'teal' : 'red'}
@@ -208,7 +203,6 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const apply = useRepaymentApplication(loan.id);
-  const isUnderReview = loan.repaymentApplication?.status === 'under_review';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -274,54 +268,48 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
           {outcome.text}
         </Alert>
       )}
-      {isUnderReview ? (
-        <Text size="sm" mt="sm">
-          {t('lending.application.oneAtATime')}
-        </Text>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm" mt="sm">
-            <TextInput
-              id={`${formId}-amount`}
-              label={t('lending.application.amount', { asset: loan.asset })}
-              description={t('lending.application.amountHint', {
-                available: amount(balance?.available ?? '0', loan.asset),
-              })}
-              value={value}
-              onChange={(event) => {
-                setValue(event.currentTarget.value);
-                setProblem(null);
-              }}
-              inputMode="decimal"
-              autoComplete="off"
-              withAsterisk
-              error={problemText(problem, loan.asset)}
-              data-testid="loan-application-amount"
-            />
-            <Textarea
-              label={t('lending.application.note')}
-              description={t('lending.application.noteHint')}
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              maxLength={REPAYMENT_NOTE_MAX}
-              autosize
-              minRows={2}
-              data-testid="loan-application-note"
-            />
-            <ImageUploadField
-              label={t('lending.application.proof')}
-              value={proofFileId}
-              onChange={setProofFileId}
-              data-testid="loan-application-proof"
-            />
-            <Group>
-              <Button type="submit" variant="light" loading={apply.isPending} data-testid="loan-application-submit">
-                {t('lending.application.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" mt="sm">
+          <TextInput
+            id={`${formId}-amount`}
+            label={t('lending.application.amount', { asset: loan.asset })}
+            description={t('lending.application.amountHint', {
+              available: amount(balance?.available ?? '0', loan.asset),
+            })}
+            value={value}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              setProblem(null);
+            }}
+            inputMode="decimal"
+            autoComplete="off"
+            withAsterisk
+            error={problemText(problem, loan.asset)}
+            data-testid="loan-application-amount"
+          />
+          <Textarea
+            label={t('lending.application.note')}
+            description={t('lending.application.noteHint')}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            maxLength={REPAYMENT_NOTE_MAX}
+            autosize
+            minRows={2}
+            data-testid="loan-application-note"
+          />
+          <ImageUploadField
+            label={t('lending.application.proof')}
+            value={proofFileId}
+            onChange={setProofFileId}
+            data-testid="loan-application-proof"
+          />
+          <Group>
+            <Button type="submit" variant="light" loading={apply.isPending} data-testid="loan-application-submit">
+              {t('lending.application.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
       <Modal
         opened={confirming}
         onClose={() => (apply.isPending ? undefined : setConfirming(false))}
