@@ -38,6 +38,7 @@ export function LoanTerms({ loan, titleOrder = 2 }: { loan: TLoan; titleOrder?: 
             key: 'rate',
             label: t('lending.common.dailyRate'),
             value: t('lending.common.perDay', { rate: formatDailyRate(loan.dailyRate, locale) }),
+            testId: 'loan-terms-rate',
           },
           {
             key: 'apr',
