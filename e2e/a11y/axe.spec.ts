@@ -4,6 +4,7 @@ import { signInNewOperator } from '../admin/operators';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { addIdentityCardPhotos, drawWithMouse, fillPersonalStep } from '../kyc/form';
+import { applyForCryptoLoan, creditByOperator, drawSignature } from '../lending/borrower';
 import { addressConfirmationLink } from '../payments/mail';
 import { seededPageTitle } from '../seed-texts';
 
@@ -88,6 +89,13 @@ const VISITOR_SCREENS: Array<{ name: string; open: (page: Page) => Promise<void>
       await page.goto('/cruuency?code=BTCUSDT');
       await expect(page.getByTestId('order-ticket')).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('chart-panel')).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'the loans (products and a way to sign in)',
+    open: async (page) => {
+      await page.goto('/loan');
+      await expect(page.getByTestId('loan-product')).toHaveCount(2);
     },
   },
   {
@@ -411,6 +419,61 @@ test.describe
       await expectNoSeriousViolationInEitherTheme(page, 'an identity verification under review');
     });
   });
+
+// A borrower's loan screens (#17): the products with their limits, the application with its
+// calculator and confirmation, the offer to sign, the loan paid out with its LTV gauge, and the
+// repayment's confirmation.
+test("a borrower's loan screens have no serious or critical accessibility violation, light or dark", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const borrower = newIdentity('axeloan');
+  await registerThroughForm(page, borrower);
+  await creditByOperator(browser, borrower.userName, 'BTC', '0.005');
+
+  await page.goto('/loan');
+  await expect(page.getByTestId('loan-product-limit')).toHaveCount(2);
+  await expect(page.getByTestId('kyc-status')).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolationInEitherTheme(page, '/loan for a borrower');
+
+  await page
+    .locator('[data-testid="loan-product"][data-kind="crypto_backed"]')
+    .getByTestId('loan-product-apply')
+    .click();
+  const form = page.getByTestId('loan-apply-form');
+  await form.getByTestId('loan-apply-submit').click();
+  await expect(form.getByTestId('loan-amount')).toHaveAttribute('aria-invalid', 'true');
+  await settled(page);
+  await expectNoSeriousViolationInEitherTheme(page, 'the loan application, its refusals');
+  await form.getByTestId('loan-term').getByRole('radio').first().check();
+  await form.getByTestId('loan-collateral-asset').getByRole('radio', { name: 'BTC' }).check();
+  await form.getByTestId('loan-collateral-amount').fill('0.005');
+  await form.getByTestId('loan-amount').fill('100');
+  await expect(form.getByTestId('loan-max-for-collateral')).toBeVisible();
+  await expectNoSeriousViolationInEitherTheme(page, 'the loan application with its calculator');
+  await form.getByTestId('loan-apply-submit').click();
+  await expect(page.getByTestId('loan-apply-confirm')).toBeVisible();
+  await expectNoSeriousViolationInEitherTheme(page, "the loan application's confirmation");
+  await page.getByTestId('loan-apply-confirm').getByRole('button', { name: 'Back' }).click();
+
+  await applyForCryptoLoan(page, { amount: '100', collateral: '0.005' });
+  await expect(page.getByTestId('loan-terms')).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolationInEitherTheme(page, 'a loan offer to sign');
+  await drawSignature(page);
+  await page.getByTestId('loan-typed-name').fill('Grace Hopper');
+  await page.getByTestId('loan-agree').check();
+  await page.getByTestId('loan-sign-submit').click();
+  await expect(page.getByTestId('loan')).toHaveAttribute('data-status', 'repaying');
+  await expect(page.getByRole('meter', { name: 'Current LTV' })).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolationInEitherTheme(page, 'a loan paid out, with its LTV gauge');
+  await page.getByTestId('loan-repay').getByTestId('loan-repay-submit').click();
+  await expect(page.getByTestId('loan-repay-confirm')).toBeVisible();
+  await expectNoSeriousViolationInEitherTheme(page, "a repayment's confirmation");
+});
 
 test('a reader who picked light keeps it on a dark system, from the first paint', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });

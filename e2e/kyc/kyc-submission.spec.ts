@@ -170,9 +170,9 @@ test('a user submits KYC with photos and a drawn signature, waits in review, and
   await expect(page.getByTestId('kyc-start')).toHaveCount(0);
   await page.goto('/profile/notification');
   await expect(page.getByTestId('notification-item').filter({ hasText: 'Identity verified' })).toBeVisible();
-  // /loan shows the same status, and says plainly that loans are not offered yet.
+  // /loan shows the same status beside the loan products.
   await page.goto('/loan');
-  await expect(page.getByTestId('loan-not-yet')).toBeVisible();
+  await expect(page.getByTestId('loan-product').first()).toBeVisible();
   await expect(page.getByTestId('kyc-status')).toHaveAttribute('data-status', 'verified');
 });
 
@@ -186,7 +186,7 @@ test('a rejected verification shows the reviewer’s reason, and the user submit
 
   // Started from /loan this time: a passport, which needs no back.
   await page.goto('/loan');
-  await expect(page.getByTestId('loan-not-yet')).toBeVisible();
+  await expect(page.getByTestId('loan-product').first()).toBeVisible();
   await page.getByTestId('kyc-status').getByTestId('kyc-start').click();
   await fillPersonalDetails(page);
   await addDocument(page, 'Passport', 60);

@@ -38,8 +38,10 @@ const ConfirmAddressPage = lazyPage(() => import('../modules/payments/ConfirmAdd
 const AdminApp = lazyPage(() => import('../modules/admin/AdminApp'));
 // Identity verification (#17): the form, its texts and the signature pad are their own chunks.
 const VerificationPage = lazyPage(() => import('../modules/kyc/VerificationPage'));
-// /loan shows the verification until loan products exist (#17).
-const LoanPage = lazyPage(() => import('../modules/kyc/LoanPage'));
+// Loans (#17): the products and the borrower's loans, an application, one loan.
+const LoanPage = lazyPage(() => import('../modules/lending/LoanPage'));
+const LoanApplyPage = lazyPage(() => import('../modules/lending/ApplyPage'));
+const LoanDetailPage = lazyPage(() => import('../modules/lending/LoanDetailPage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -134,6 +136,8 @@ export const router = createBrowserRouter([
       { path: '/profile/security', element: <SecurityPage /> },
       { path: '/profile/verification', element: <VerificationPage /> },
       { path: '/loan', element: <LoanPage /> },
+      { path: '/loan/apply/:settingId', element: <LoanApplyPage /> },
+      { path: '/loan/:id', element: <LoanDetailPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).

@@ -42,14 +42,19 @@ export function hidesAllBars(pathname: string): boolean {
   return pathname === '/api/loginCallback/google';
 }
 
-export type NavItem = { path: string; labelKey: string };
+export type NavItem = {
+  path: string;
+  labelKey: string;
+  /** The tab stays current on the pages under it (a loan, an application under /loan). */
+  nested?: boolean;
+};
 
 /** Desktop top-bar tabs (SPEC §2). */
 export const DESKTOP_TABS: NavItem[] = [
   { path: '/', labelKey: 'nav.home' },
   { path: '/market', labelKey: 'nav.market' },
   { path: '/trading', labelKey: 'nav.trading' },
-  { path: '/loan', labelKey: 'nav.loan' },
+  { path: '/loan', labelKey: 'nav.loan', nested: true },
   { path: '/nfts', labelKey: 'nav.nfts' },
   { path: '/profile/balance', labelKey: 'nav.balance' },
 ];
@@ -59,7 +64,7 @@ export const MOBILE_TABS: NavItem[] = [
   { path: '/', labelKey: 'nav.home' },
   { path: '/market', labelKey: 'nav.market' },
   { path: '/trading', labelKey: 'nav.trading' },
-  { path: '/loan', labelKey: 'nav.loan' },
+  { path: '/loan', labelKey: 'nav.loan', nested: true },
   { path: '/nfts', labelKey: 'nav.nfts' },
   { path: '/profile', labelKey: 'nav.profile' },
 ];
@@ -81,7 +86,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/profile/notification') return 'notify.title';
   if (pathname === '/profile/security') return 'profile.securityCentre';
   if (pathname === '/profile/verification') return 'profile.kyc';
-  if (pathname === '/loan') return 'nav.loan';
+  if (pathname === '/loan' || pathname.startsWith('/loan/')) return 'nav.loan';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

@@ -46,7 +46,7 @@ function DesktopTopBar() {
         <nav aria-label={t('nav.main')} className="ob-tabs">
           {DESKTOP_TABS.map((tab) =>
             isRouteAvailable(tab.path) ? (
-              <NavLink key={tab.path} to={tab.path} end className="ob-tab">
+              <NavLink key={tab.path} to={tab.path} end={!tab.nested} className="ob-tab">
                 {t(tab.labelKey)}
               </NavLink>
             ) : (

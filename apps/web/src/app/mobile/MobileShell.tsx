@@ -150,7 +150,7 @@ function MobileTabBar() {
           </>
         );
         return isRouteAvailable(tab.path) ? (
-          <NavLink key={tab.path} to={tab.path} end className="ob-tabbar-item">
+          <NavLink key={tab.path} to={tab.path} end={!tab.nested} className="ob-tabbar-item">
             {content}
           </NavLink>
         ) : (

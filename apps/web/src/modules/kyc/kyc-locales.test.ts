@@ -9,7 +9,7 @@ import { KYC_STEPS } from './kyc-logic';
 const read = describeAreaLocales(
   'kyc locale files',
   path.join(path.dirname(new URL(import.meta.url).pathname), 'locales'),
-  { areas: ['flow', 'status', 'loan'] },
+  { areas: ['flow', 'status'] },
 );
 
 // Every problem the rules can report and every status they can show: a new one without words fails here.

@@ -46,9 +46,12 @@ function CopyValue({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** Facts whose values are codes with words in the reader's language (`admin.queues.details.values.<key>`). */
+const TRANSLATED_VALUE_KEYS: ReadonlySet<string> = new Set(['documentType', 'sex', 'loanKind', 'verification']);
+
 /**
- * A fact's value as the reader reads it: an identity verification's codes (#17) in words (the
- * document type and sex in the reader's language, a country by its name, a time in their format);
+ * A fact's value as the reader reads it: an identity verification's and a loan's codes (#17) in
+ * words (the document type, sex, loan kind and verification in the reader's language, a country by its name, a time in their format);
  * anything else as sent.
  */
 function useFactValue(): (key: string, value: string) => string {
@@ -63,7 +66,7 @@ function useFactValue(): (key: string, value: string) => string {
     }
     const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     return (key: string, value: string) => {
-      if ((key === 'documentType' || key === 'sex') && i18n.exists(`admin.queues.details.values.${key}.${value}`)) {
+      if (TRANSLATED_VALUE_KEYS.has(key) && i18n.exists(`admin.queues.details.values.${key}.${value}`)) {
         return t(`admin.queues.details.values.${key}.${value}`);
       }
       if (key === 'country' && /^[A-Z]{2}$/.test(value)) return `${regions?.of(value) ?? value} (${value})`;

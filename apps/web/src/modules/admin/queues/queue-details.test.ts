@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LANGUAGES, LOAN_KINDS, LOAN_VERIFICATION_LEVELS } from '@openbourse/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { isCodeLike, itemFacts, KNOWN_DETAIL_KEYS, kycPhotoLabels } from './queue-details';
 
@@ -36,6 +37,25 @@ describe('queue item facts', () => {
     ];
     expect(itemFacts({ kind: 'kyc', details }).map((fact) => fact.code)).toEqual([false, false]);
     expect(itemFacts({ kind: 'withdrawal', details: [{ key: 'address', value: '0xabc' }] })[0]?.code).toBe(true);
+  });
+
+  it('shows a loan’s facts as words: a borrower’s name or note is never copyable code', () => {
+    const details = [
+      { key: 'borrowerName', value: 'Grace Hopper' },
+      { key: 'note', value: 'Bankwire12345678901234567890ABCDEFGH' },
+    ];
+    for (const kind of ['loan', 'repayment'] as const) {
+      expect(itemFacts({ kind, details }).map((fact) => fact.code)).toEqual([false, false]);
+    }
+    expect(itemFacts({ kind: 'loan', details }).map((fact) => fact.known)).toEqual([true, true]);
+  });
+
+  it.each(LANGUAGES)('names every loan kind and verification level of a loan item in %s', (language) => {
+    const texts = JSON.parse(readFileSync(new URL(`../locales/queues.${language}.json`, import.meta.url), 'utf8')) as {
+      details: { values: Record<string, Record<string, string>> };
+    };
+    expect(LOAN_KINDS.filter((kind) => !texts.details.values.loanKind?.[kind])).toEqual([]);
+    expect(LOAN_VERIFICATION_LEVELS.filter((level) => !texts.details.values.verification?.[level])).toEqual([]);
   });
 
   it('names the files of an identity verification in the order the server lists them', () => {

@@ -24,6 +24,22 @@ export const KNOWN_DETAIL_KEYS = [
   'documentType',
   'submissionId',
   'purgedAt',
+  // A loan's and a repayment application's facts (#17), for the loan and repayment queues.
+  'loanId',
+  'loanKind',
+  'term',
+  'dailyRate',
+  'interestFreeDays',
+  'interest',
+  'totalRepayable',
+  'verification',
+  'collateral',
+  'ltv',
+  'priceSource',
+  'borrowerName',
+  'outstanding',
+  'note',
+  'repaymentApplicationId',
 ] as const;
 
 export type KnownDetailKey = (typeof KNOWN_DETAIL_KEYS)[number];
@@ -48,15 +64,19 @@ export function isCodeLike(key: string, value: string): boolean {
 
 export type ItemFact = { key: string; value: string; code: boolean; known: boolean };
 
+/** Kinds whose facts are words (a name, an address, a note), never a hash or an address to copy. */
+const WORDS_ONLY_KINDS: ReadonlySet<string> = new Set(['kyc', 'loan', 'repayment']);
+
 /**
  * The item's details as the drawer lists them; an item from an older server without them has none.
- * An identity verification's facts are a person's name, address and phone: words, never code.
+ * An identity verification's facts are a person's name, address and phone, a loan's its terms and
+ * the borrower's name: words, never code.
  */
 export function itemFacts(item: Pick<QueueItem, 'details'> & { kind?: QueueItem['kind'] }): ItemFact[] {
   return (item.details ?? []).map(({ key, value }) => ({
     key,
     value,
-    code: item.kind !== 'kyc' && isCodeLike(key, value),
+    code: !WORDS_ONLY_KINDS.has(item.kind ?? '') && isCodeLike(key, value),
     known: isKnownDetailKey(key),
   }));
 }
