@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CATALOGUE, type TLoan, type TLoanList, type TReviewListResponse } from '@openbourse/contracts';
 import { parseAmount } from '@openbourse/money';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/clock.js';
 import { openEncryptedFileStore } from '../../platform/files/encrypted-file-store.js';
@@ -326,6 +327,19 @@ describe('a crypto-backed loan', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Its text, as a reader extracts it: the loan, the amount, the typed name and the terms' hash.
+    const document = await getDocument({ data: new Uint8Array(response.rawPayload), verbosity: 0 }).promise;
+    let text = '';
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      for (const item of content.items) if ('str' in item) text += `${item.str} `;
+    }
+    await document.destroy();
+    const squeezed = text.replace(/\s+/g, '');
+    const loan = await loanOf(user.token, loanId);
+    expect(squeezed).toContain(loan.body.data.termsHash ?? 'no hash');
+    expect(squeezed).toContain('AdaLovelace');
+    expect(squeezed).toContain('10,000');
     const row = await testApp.database.db
       .selectFrom('lending_loans')
       .selectAll()

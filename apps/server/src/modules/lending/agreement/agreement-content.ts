@@ -8,7 +8,7 @@ import {
 } from '../domain/lending-constants.js';
 import { formatDecimal, formatUtc, ratioAsPercentNumber } from './agreement-format.js';
 import { AGREEMENT_MESSAGES, type AgreementMessages } from './agreement-messages.js';
-import type { LoanAgreementInput } from './loan-agreement.js';
+import type { LoanAgreementInput } from './loan-agreement-types.js';
 
 /** The lender named in every agreement: the platform itself, not a word to translate. */
 export const LENDER_NAME = 'OpenBourse';

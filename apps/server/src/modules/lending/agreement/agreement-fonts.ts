@@ -111,7 +111,7 @@ export function loadFace(key: FontKey): FontFace {
   const bytes = new Uint8Array(readFileSync(fontFilePath(key)));
   const parsed = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (!('layout' in parsed)) throw new Error(`${FONT_FILES[key].fileName} is a font collection, not a font`);
-  withEncodeStream(parsed);
+  adaptForPdfLib(parsed);
   const face: FontFace = { key, bytes, font: parsed };
   faces.set(key, face);
   facesByBytes.set(bytes, parsed);
@@ -121,8 +121,15 @@ export function loadFace(key: FontKey): FontFace {
 /** What pdf-lib's subset embedder calls on a fontkit subset. */
 type SubsetWithStream = fontkit.Subset & { encodeStream?: () => EventEmitter };
 
-/** Gives the font's subsets the `encodeStream()` pdf-lib expects, emitting fontkit 2's `encode()`. */
-function withEncodeStream(font: fontkit.Font): void {
+/**
+ * Two adjustments pdf-lib needs from a fontkit 2 font:
+ * - its subsets get the `encodeStream()` pdf-lib calls, emitting fontkit 2's `encode()`;
+ * - in a right-to-left run, a ligature glyph (lam-alef, say) lists its characters in visual
+ *   order. pdf-lib writes each glyph's characters into the PDF's ToUnicode map and viewers turn a
+ *   right-to-left line back into reading order by reversing it, ligatures included; without this,
+ *   copying "الأطراف" out of the PDF gives "األطراف".
+ */
+function adaptForPdfLib(font: fontkit.Font): void {
   const createSubset = font.createSubset.bind(font);
   font.createSubset = () => {
     const subset: SubsetWithStream = createSubset();
@@ -141,6 +148,32 @@ function withEncodeStream(font: fontkit.Font): void {
     };
     return subset;
   };
+  const layout = font.layout.bind(font);
+  font.layout = (text: string, features?: Parameters<fontkit.Font['layout']>[1]) => {
+    // Arabic vowel marks drawn on their own (see positionMarks) have no script fontkit can see:
+    // shaped as Arabic they combine as in their word (shadda with fatha is one glyph).
+    const run = ARABIC_MARKS_ONLY.test(text)
+      ? layout(text, features, 'arab', undefined, 'rtl')
+      : layout(text, features);
+    if (run.direction === 'rtl') run.glyphs = run.glyphs.map(inVisualOrder);
+    return run;
+  };
+}
+
+const ARABIC_MARKS_ONLY = /^(?:(?=\p{Mn})\p{Script_Extensions=Arabic})+$/u;
+
+const visualGlyphs = new WeakMap<fontkit.Glyph, fontkit.Glyph>();
+
+/** The glyph with its characters reversed when it stands for several (fontkit's glyphs are shared). */
+function inVisualOrder(glyph: fontkit.Glyph): fontkit.Glyph {
+  if (glyph.codePoints.length < 2) return glyph;
+  let visual = visualGlyphs.get(glyph);
+  if (!visual) {
+    const copy: fontkit.Glyph = Object.create(Object.getPrototypeOf(glyph));
+    visual = Object.assign(copy, glyph, { codePoints: [...glyph.codePoints].reverse() });
+    visualGlyphs.set(glyph, visual);
+  }
+  return visual;
 }
 
 /**
@@ -154,7 +187,7 @@ export const pdfLibFontkit: PdfLibFontkit = {
     if (!font) {
       const parsed = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       if (!('layout' in parsed)) throw new Error('font collections are not supported');
-      withEncodeStream(parsed);
+      adaptForPdfLib(parsed);
       font = parsed;
     }
     return font as unknown as ReturnType<PdfLibFontkit['create']>;

@@ -3,7 +3,7 @@ import { PDFDocument, type PDFFont, type PDFImage, type RGB, rgb } from 'pdf-lib
 import type { AgreementBlock, AgreementContent } from './agreement-content.js';
 import { type FontKey, pdfLibFontkit } from './agreement-fonts.js';
 import { type LaidOutLine, layOutParagraph, type TextStyle } from './agreement-text-layout.js';
-import type { LoanAgreementInput } from './loan-agreement.js';
+import type { LoanAgreementInput } from './loan-agreement-types.js';
 
 /**
  * Puts the agreement's blocks on A4 pages: first every line is placed (so the page count is known
@@ -306,6 +306,9 @@ async function drawAll(doc: PDFDocument, ops: readonly DrawOp[], signature: PDFI
         const font = fonts.get(piece.face.key);
         if (!font) throw new Error(`font ${piece.face.key} was not embedded`);
         page.drawText(piece.text, { x, y: op.y, size: op.size, font, color: op.color });
+        for (const mark of piece.marks) {
+          page.drawText(mark.text, { x: x + mark.dx, y: op.y + mark.dy, size: op.size, font, color: op.color });
+        }
         x += piece.width;
       }
     }

@@ -22,8 +22,14 @@ import { type FontFace, type FontKey, type FontWeight, fontChain, loadFace } fro
 
 export type TextStyle = { weight: FontWeight; size: number };
 
-/** A run drawn in one go: one face, one direction; `text` is what pdf-lib's drawText gets. */
-export type LaidOutPiece = { text: string; face: FontFace; width: number };
+/**
+ * A run drawn in one go: one face, one direction; `text` is what pdf-lib's drawText gets. Arabic
+ * vowel marks, if any, are drawn apart at the places fontkit's mark positioning gives them
+ * (offsets in points from the piece's origin): pdf-lib draws glyphs by their advances only.
+ */
+export type LaidOutPiece = { text: string; face: FontFace; width: number; marks: PositionedMark[] };
+
+export type PositionedMark = { text: string; dx: number; dy: number };
 
 export type LaidOutLine = { pieces: LaidOutPiece[]; width: number };
 
@@ -59,6 +65,7 @@ const NO_LINE_START =
 /** Never at the end of a line (opening punctuation). */
 const NO_LINE_END = /^[([{\uff08\u300c\u300e\u3010\u3014\u300a\u3008\u00ab\u201c\u2018]$/u;
 const ASCII_ALNUM = /^[A-Za-z0-9%]$/;
+const NONSPACING_MARK = /^\p{Mn}$/u;
 const REPLACEMENT = '\ufffd';
 
 type Char = { ch: string; face: FontFace };
@@ -293,7 +300,17 @@ function visualLine(
       : visual;
     // fontkit reverses a right-to-left script itself; neutrals alone it leaves as given.
     const text = isRtl && RTL_SCRIPT.test(logicalText) ? logicalText : visual;
-    pieces.push({ text, face: firstChar.face, width: textWidth(firstChar.face, text, size) });
+    const withMarks = text === logicalText && isRtl ? positionMarks(firstChar.face, text, size) : null;
+    if (withMarks) {
+      pieces.push({
+        text: withMarks.base,
+        face: firstChar.face,
+        width: textWidth(firstChar.face, withMarks.base, size),
+        marks: withMarks.marks,
+      });
+    } else {
+      pieces.push({ text, face: firstChar.face, width: textWidth(firstChar.face, text, size), marks: [] });
+    }
     group = [];
   };
   for (const index of order) {
@@ -312,4 +329,38 @@ function visualLine(
   }
   flush();
   return { pieces, width: pieces.reduce((sum, piece) => sum + piece.width, 0) };
+}
+
+/**
+ * An Arabic run with vowel marks as its base letters (drawn by pdf-lib as usual) and its marks
+ * placed where fontkit's GPOS mark attachment puts them, or null when there is no mark or the
+ * split would not draw the same glyphs (then the run is drawn whole, marks at their default place).
+ */
+function positionMarks(face: FontFace, text: string, size: number): { base: string; marks: PositionedMark[] } | null {
+  if (![...text].some((c) => NONSPACING_MARK.test(c))) return null;
+  const isMark = (codePoints: number[]) =>
+    codePoints.length > 0 && codePoints.every((cp) => NONSPACING_MARK.test(String.fromCodePoint(cp)));
+  const run = face.font.layout(text);
+  const base = [...text].filter((c) => !NONSPACING_MARK.test(c)).join('');
+  const baseIds = face.font.layout(base).glyphs.map((glyph) => glyph.id);
+  const runBaseIds = run.glyphs.filter((glyph) => !isMark(glyph.codePoints)).map((glyph) => glyph.id);
+  if (baseIds.join() !== runBaseIds.join()) return null;
+  const scale = size / face.font.unitsPerEm;
+  const marks: PositionedMark[] = [];
+  let pen = 0;
+  for (const [index, glyph] of run.glyphs.entries()) {
+    const position = run.positions[index];
+    if (!position) return null;
+    if (!isMark(glyph.codePoints)) {
+      pen += glyph.advanceWidth;
+      continue;
+    }
+    // A glyph standing for several marks lists them in visual order (see adaptForPdfLib).
+    const markText = String.fromCodePoint(...[...glyph.codePoints].reverse());
+    // Drawn alone, the marks must give this very glyph.
+    const alone = face.font.layout(markText).glyphs;
+    if (alone.length !== 1 || alone[0]?.id !== glyph.id) return null;
+    marks.push({ text: markText, dx: (pen + position.xOffset) * scale, dy: position.yOffset * scale });
+  }
+  return { base, marks };
 }

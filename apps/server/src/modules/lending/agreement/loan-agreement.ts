@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Language } from '@openbourse/contracts';
 import {
   LIQUIDATION_DUST_SHARE,
   LIQUIDATION_SHORTFALL_POLICY,
@@ -9,6 +8,9 @@ import {
 } from '../domain/lending-constants.js';
 import { agreementContent, blocksAsLines } from './agreement-content.js';
 import { layOutAgreementPdf } from './agreement-pdf.js';
+import type { LoanAgreementInput, LoanAgreementTerms } from './loan-agreement-types.js';
+
+export type { LoanAgreementInput, LoanAgreementTerms };
 
 /**
  * The loan agreement (issue 17): the terms the borrower reviews and signs, a canonical text of
@@ -16,35 +18,6 @@ import { layOutAgreementPdf } from './agreement-pdf.js';
  * database, no clock (the caller passes the signing time); storing and encrypting the PDF is the
  * lending service's job.
  */
-
-export type LoanAgreementTerms = {
-  loanId: string;
-  kind: 'unsecured' | 'crypto_backed';
-  /** e.g. 'USDT' */
-  asset: string;
-  /** Exact decimal string, principal. */
-  amount: string;
-  termDays: number;
-  /** Ratio, e.g. '0.0005'. */
-  dailyRate: string;
-  interestFreeDays: number;
-  /** Promised interest, decimal string. */
-  interest: string;
-  /** amount + interest */
-  totalRepayable: string;
-  /** ISO date-time of the repayment date when known at signing (crypto-backed paid out at once), else null: then the text says "{termDays} days after the loan is paid out". */
-  repaymentDate: string | null;
-  collateral: null | {
-    asset: string;
-    amount: string;
-    initialLtv: string;
-    marginCallLtv: string;
-    liquidationLtv: string;
-  };
-  borrower: { userId: string; name: string; verification: 'verified' | 'unverified' };
-  /** ISO */
-  offeredAt: string;
-};
 
 /** Names the format of the canonical text; a new format gets a new name, so old hashes stay checkable. */
 export const CANONICAL_TERMS_FORMAT = 'openbourse-loan-terms/1';
@@ -100,16 +73,6 @@ export function canonicalTerms(terms: LoanAgreementTerms): string {
 export function termsHash(terms: LoanAgreementTerms): string {
   return createHash('sha256').update(canonicalTerms(terms), 'utf8').digest('hex');
 }
-
-export type LoanAgreementInput = {
-  terms: LoanAgreementTerms;
-  /** The drawn signature as PNG bytes. */
-  signaturePng: Uint8Array;
-  typedName: string;
-  signedAt: Date;
-  /** The borrower's language. */
-  language: Language;
-};
 
 /**
  * The signed agreement as a PDF: A4 pages in the borrower's language (right to left in Arabic),

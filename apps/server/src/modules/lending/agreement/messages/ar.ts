@@ -1,5 +1,5 @@
 import { plural } from '../agreement-format.js';
-import type { AgreementMessages } from '../agreement-messages.js';
+import type { AgreementMessages } from '../agreement-message-types.js';
 
 /** Arabic, right to left; digits stay Western (as amounts are shown across the product). */
 export const ar: AgreementMessages = {

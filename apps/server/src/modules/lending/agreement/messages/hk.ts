@@ -1,4 +1,4 @@
-import type { AgreementMessages } from '../agreement-messages.js';
+import type { AgreementMessages } from '../agreement-message-types.js';
 
 /** Traditional Chinese, as written in Hong Kong. */
 export const hk: AgreementMessages = {

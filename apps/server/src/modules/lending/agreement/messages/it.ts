@@ -1,5 +1,5 @@
 import { plural } from '../agreement-format.js';
-import type { AgreementMessages } from '../agreement-messages.js';
+import type { AgreementMessages } from '../agreement-message-types.js';
 
 export const it: AgreementMessages = {
   title: 'Contratto di prestito',

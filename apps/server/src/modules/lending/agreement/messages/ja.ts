@@ -1,4 +1,4 @@
-import type { AgreementMessages } from '../agreement-messages.js';
+import type { AgreementMessages } from '../agreement-message-types.js';
 
 export const ja: AgreementMessages = {
   title: '金銭消費貸借契約書',

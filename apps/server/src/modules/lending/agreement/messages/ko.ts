@@ -1,4 +1,4 @@
-import type { AgreementMessages } from '../agreement-messages.js';
+import type { AgreementMessages } from '../agreement-message-types.js';
 
 export const ko: AgreementMessages = {
   title: '대출 계약서',

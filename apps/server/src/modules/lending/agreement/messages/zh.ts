@@ -1,4 +1,4 @@
-import type { AgreementMessages } from '../agreement-messages.js';
+import type { AgreementMessages } from '../agreement-message-types.js';
 
 /** Simplified Chinese. */
 export const zh: AgreementMessages = {
