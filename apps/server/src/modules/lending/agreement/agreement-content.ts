@@ -6,7 +6,7 @@ import {
   MARGIN_CALL_REPEAT_STEP,
   OVERDUE_DAILY_RATE_MULTIPLIER,
 } from '../domain/lending-constants.js';
-import { formatDecimal, formatUtc, ratioAsPercentNumber } from './agreement-format.js';
+import { formatDecimal, formatUtc, ratioAsPercentDigits } from './agreement-format.js';
 import { AGREEMENT_MESSAGES, type AgreementMessages } from './agreement-messages.js';
 import type { LoanAgreementInput } from './loan-agreement-types.js';
 
@@ -35,7 +35,7 @@ export function agreementContent(input: AgreementContentInput): AgreementContent
   const m = AGREEMENT_MESSAGES[language];
   const num = (value: string) => formatDecimal(value, m.separators);
   const money = (amount: string, asset: string) => `${num(amount)} ${asset}`;
-  const percentOf = (ratio: string | Decimal) => m.percent(num(ratioAsPercentNumber(ratio)));
+  const percentOf = (ratio: string | Decimal) => m.percent(num(ratioAsPercentDigits(ratio)));
   const days = (count: number) => m.days(count, num(String(count)));
 
   const blocks: AgreementBlock[] = [];
@@ -111,7 +111,7 @@ export function agreementContent(input: AgreementContentInput): AgreementContent
     paragraph(m.paragraphs.freshPrice(m.seconds(LOAN_PRICE_MAX_AGE_MS / 1000, num(maxAgeSeconds.toString()))));
 
     heading(m.headings.marginCall);
-    const stepPoints = ratioAsPercentNumber(MARGIN_CALL_REPEAT_STEP);
+    const stepPoints = ratioAsPercentDigits(MARGIN_CALL_REPEAT_STEP);
     paragraph(
       m.paragraphs.marginCall({
         marginCallLtv: percentOf(collateral.marginCallLtv),

@@ -21,7 +21,7 @@ export function formatDecimal(value: string, separators: NumberSeparators): stri
 }
 
 /** A ratio as the number of percent, exact: `0.0005` → `0.05`, `0.65` → `65`. */
-export function ratioAsPercentNumber(ratio: string | Decimal): string {
+export function ratioAsPercentDigits(ratio: string | Decimal): string {
   const value = typeof ratio === 'string' ? Decimal.parse(ratio) : ratio;
   return value.mul(Decimal.fromInteger(100)).toString();
 }
