@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { multipartBody } from './images.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -20,4 +21,21 @@ export async function insertUploadRow(testApp: TestApp, userId: string): Promise
     } as never)
     .execute();
   return fileId;
+}
+
+/**
+ * Uploads an image as the user of `token` through `POST /upload` (multipart field `file`), as a
+ * client does; fails the test unless it is stored. Answers the upload's id.
+ */
+export async function uploadImage(testApp: TestApp, token: string, data: Buffer, filename: string): Promise<string> {
+  const form = multipartBody([{ name: 'file', data, filename }]);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/swx/customer/upload',
+    headers: { ...form.headers, authorization: token },
+    payload: form.payload,
+  });
+  const answer = response.json() as { code: number; data: { id: string } | null; msg: string };
+  if (answer.code !== 200 || !answer.data) throw new Error(`upload refused: ${answer.code} ${answer.msg}`);
+  return answer.data.id;
 }

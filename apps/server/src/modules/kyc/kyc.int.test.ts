@@ -7,9 +7,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/clock.js';
 import { openEncryptedFileStore } from '../../platform/files/encrypted-file-store.js';
-import { jpegWithGps, multipartBody, plainPng } from '../../test/images.js';
+import { jpegWithGps, plainPng } from '../../test/images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { uploadImage } from '../../test/upload-rows.js';
 
 /**
  * Identity verification (issue 17) through the whole app on PostgreSQL: validation, personal
@@ -59,18 +60,7 @@ async function call<T>(
   return { status: response.statusCode, body: response.json() as Envelope<T> };
 }
 
-async function upload(token: string, data: Buffer, filename: string): Promise<string> {
-  const form = multipartBody([{ name: 'file', data, filename }]);
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/swx/customer/upload',
-    headers: { ...form.headers, authorization: token },
-    payload: form.payload,
-  });
-  const answer = response.json() as Envelope<{ id: string }>;
-  expect(answer.code, answer.msg).toBe(200);
-  return answer.data.id;
-}
+const upload = (token: string, data: Buffer, filename: string) => uploadImage(testApp, token, data, filename);
 
 type Photos = { frontFileId: string; backFileId: string; handheldFileId: string; signatureFileId: string };
 

@@ -8,9 +8,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/clock.js';
 import { openEncryptedFileStore } from '../../platform/files/encrypted-file-store.js';
-import { jpegWithGps, multipartBody, plainPng } from '../../test/images.js';
+import { jpegWithGps, plainPng } from '../../test/images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { uploadImage } from '../../test/upload-rows.js';
 import { auditLedger, getBalance, ledgerAssetDecimals, transfer } from '../ledger/index.js';
 import { seedLendingCapital, seedLoanSettings } from './index.js';
 
@@ -59,18 +60,7 @@ const loanOf = (token: string, id: string) => call<TLoan>('GET', `/swx/customer/
 const repay = (token: string, id: string, amount: string) =>
   call<TLoan>('POST', `/swx/customer/user/repayLoan?loanId=${id}&amount=${amount}`, token);
 
-async function upload(token: string, data: Buffer, filename: string): Promise<string> {
-  const form = multipartBody([{ name: 'file', data, filename }]);
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/swx/customer/upload',
-    headers: { ...form.headers, authorization: token },
-    payload: form.payload,
-  });
-  const answer = response.json() as Envelope<{ id: string }>;
-  expect(answer.code, answer.msg).toBe(200);
-  return answer.data.id;
-}
+const upload = (token: string, data: Buffer, filename: string) => uploadImage(testApp, token, data, filename);
 
 async function sign(token: string, id: string, typedName: string) {
   const signatureFileId = await upload(token, await plainPng(160, 50), 'signature.png');

@@ -7,9 +7,10 @@ import { Decimal, parseAmount } from '@openbourse/money';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/clock.js';
-import { multipartBody, plainPng } from '../../test/images.js';
+import { plainPng } from '../../test/images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
+import { uploadImage } from '../../test/upload-rows.js';
 import { auditLedger, getBalance, ledgerAssetDecimals, transfer } from '../ledger/index.js';
 import { seedLendingCapital, seedLoanSettings } from './index.js';
 
@@ -149,17 +150,9 @@ describe('crypto-backed loans on the real ledger', () => {
             collateralAmount: '0.5',
           });
           expect(offer.code, offer.msg).toBe(200);
-          const form = multipartBody([{ name: 'file', data: await plainPng(80, 30), filename: 's.png' }]);
-          const uploaded = (
-            await testApp.app.inject({
-              method: 'POST',
-              url: '/swx/customer/upload',
-              headers: { ...form.headers, authorization: user.token },
-              payload: form.payload,
-            })
-          ).json() as Envelope<{ id: string }>;
+          const signatureFileId = await uploadImage(testApp, user.token, await plainPng(80, 30), 's.png');
           const signed = await call<TLoan>('POST', `/swx/customer/user/loan/${offer.data.id}/sign`, user.token, {
-            signatureFileId: uploaded.data.id,
+            signatureFileId,
             typedName: 'Property Test',
           });
           expect(signed.code, signed.msg).toBe(200);

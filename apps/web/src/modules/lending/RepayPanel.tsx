@@ -48,17 +48,17 @@ function decimalsFor(balance: TBalance | null, asset: string): number {
   return balance?.decimals ?? displayDecimals(asset);
 }
 
-function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | null }) {
-  const { t } = useTranslation();
-  const amount = useAssetAmount();
-  const problemText = useAmountProblemText();
+/**
+ * What both repayment forms share: the amount typed, checked before anything is sent (a positive
+ * amount at the asset's precision, within the available balance and no more than is owed), the
+ * focus moved to it when refused, then the confirmation; and the outcome of the request.
+ */
+function useRepaymentAmount(loan: TLoan, balance: TBalance | null, initial: string) {
   const formId = useId();
-  const [value, setValue] = useState(loan.outstanding);
+  const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<AmountProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const repay = useRepayLoan(loan.id);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
@@ -74,13 +74,30 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
     }
     setConfirming(true);
   };
+  const change = (next: string) => {
+    setValue(next);
+    setProblem(null);
+  };
+  return { formId, value, change, problem, confirming, setConfirming, outcome, setOutcome, submit };
+}
+
+function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | null }) {
+  const { t } = useTranslation();
+  const amount = useAssetAmount();
+  const problemText = useAmountProblemText();
+  const { formId, value, change, problem, confirming, setConfirming, outcome, setOutcome, submit } = useRepaymentAmount(
+    loan,
+    balance,
+    loan.outstanding,
+  );
+  const repay = useRepayLoan(loan.id);
 
   const send = () => {
     const paid = value.trim();
     repay.mutate(paid, {
       onSuccess: (after) => {
         setConfirming(false);
-        setValue(after.outstanding);
+        change(after.outstanding);
         setOutcome({
           tone: 'success',
           text:
@@ -114,10 +131,7 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
               available: amount(balance?.available ?? '0', loan.asset),
             })}
             value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setProblem(null);
-            }}
+            onChange={(event) => change(event.currentTarget.value)}
             inputMode="decimal"
             autoComplete="off"
             withAsterisk
@@ -128,10 +142,7 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
                 variant="subtle"
                 size="compact-xs"
                 me={4}
-                onClick={() => {
-                  setValue(loan.outstanding);
-                  setProblem(null);
-                }}
+                onClick={() => change(loan.outstanding)}
                 data-testid="loan-repay-all"
               >
                 {t('lending.repay.everything')}
@@ -195,30 +206,14 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
   const { t } = useTranslation();
   const amount = useAssetAmount();
   const problemText = useAmountProblemText();
-  const formId = useId();
-  const [value, setValue] = useState('');
+  const { formId, value, change, problem, confirming, setConfirming, outcome, setOutcome, submit } = useRepaymentAmount(
+    loan,
+    balance,
+    '',
+  );
   const [note, setNote] = useState('');
   const [proofFileId, setProofFileId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<AmountProblem | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const apply = useRepaymentApplication(loan.id);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const found = balanceAmountProblem(value, {
-      decimals: decimalsFor(balance, loan.asset),
-      available: balance?.available ?? '0',
-      maximum: { value: loan.outstanding, problem: 'aboveMaximum' },
-    });
-    setProblem(found);
-    if (found) {
-      requestAnimationFrame(() => document.getElementById(`${formId}-amount`)?.focus());
-      return;
-    }
-    setConfirming(true);
-  };
 
   const send = () => {
     apply.mutate(
@@ -230,7 +225,7 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
       {
         onSuccess: () => {
           setConfirming(false);
-          setValue('');
+          change('');
           setNote('');
           setProofFileId(null);
           setOutcome({ tone: 'success', text: t('lending.application.sent') });
@@ -277,10 +272,7 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
               available: amount(balance?.available ?? '0', loan.asset),
             })}
             value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setProblem(null);
-            }}
+            onChange={(event) => change(event.currentTarget.value)}
             inputMode="decimal"
             autoComplete="off"
             withAsterisk
