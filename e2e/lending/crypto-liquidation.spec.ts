@@ -8,7 +8,8 @@ import { balanceOf, creditByOperator, drawSignature } from './borrower';
 /**
  * A crypto-backed loan against ETH whose price falls (issue 17): ETH follows the journeys' test
  * feed (scripts/e2e-server.mjs), and this is the one journey that moves it. The loan is paid out at
- * once, the price falls through the margin-call LTV (a warning, notified) to the liquidation LTV
+ * once, the price falls through the margin-call LTV (a warning, notified; the borrower adds
+ * collateral) to the liquidation LTV
  * (collateral sold back to the initial LTV through the ledger, notified, recorded with the price
  * and its source), the rest is repaid and the collateral left released; the agreement's text is
  * read back from the PDF.
@@ -60,7 +61,7 @@ async function pdfText(path: string): Promise<string> {
   return text.replace(/\s+/g, '');
 }
 
-test('a crypto-backed loan through a falling price: margin call, liquidation back to the initial LTV, the rest repaid', async ({
+test('a crypto-backed loan through a falling price: margin call, collateral added, liquidation back to the initial LTV, the rest repaid', async ({
   page,
   browser,
   request,
@@ -68,11 +69,11 @@ test('a crypto-backed loan through a falling price: margin call, liquidation bac
   test.setTimeout(300_000);
   const price = ethPrice(request);
   try {
-    // 1 ETH at 900 USDT: an operator's credit below the adjustment four-eyes threshold (1,000).
-    await price.set('900');
+    // 1.2 ETH at 800 USDT (960): an operator's credit below the adjustment four-eyes threshold (1,000).
+    await price.set('800');
     const borrower = newIdentity('liquidate');
     await registerThroughForm(page, borrower);
-    await creditByOperator(browser, borrower.userName, 'ETH', '1');
+    await creditByOperator(browser, borrower.userName, 'ETH', '1.2');
 
     // At 3,000 USDT, 1 ETH carries up to 1,500 USDT at the initial LTV of 50%: borrow 1,000.
     await price.set('3000');
@@ -109,15 +110,29 @@ test('a crypto-backed loan through a falling price: margin call, liquidation bac
     await expect(page.getByTestId('ltv-gauge')).toHaveAttribute('data-zone', 'marginCall');
     await expect(page.getByTestId('loan-collateral-held')).toHaveText('1.000000 ETH');
 
-    // At 1,200: LTV 83.3%, past the liquidation LTV (80%). Sold: (1,000 − 0.5 × 1 × 1,200) /
-    // (1,200 × 0.5) = 0.666… ETH, whose 800.000001 USDT settle the debt to 199.999999, back at 50%.
-    await price.set('1200');
+    // The borrower adds the 0.2 ETH left: 1,000 / (1.2 × 1,400) = 59.6%, healthy again.
+    const addition = page.getByTestId('loan-add-collateral');
+    await addition.getByTestId('loan-add-collateral-amount').fill('0.3');
+    await addition.getByTestId('loan-add-collateral-submit').click();
+    // More than the 0.2 ETH available: refused beside the field before anything is sent.
+    await expect(addition.getByText('Your available balance is 0.200000 ETH.')).toBeVisible();
+    await addition.getByTestId('loan-add-collateral-amount').fill('0.2');
+    await addition.getByTestId('loan-add-collateral-submit').click();
+    await page.getByTestId('loan-add-collateral-confirm').getByTestId('loan-add-collateral-confirm-submit').click();
+    await expect(addition.getByTestId('loan-add-collateral-success')).toBeVisible();
+    await expect(page.getByTestId('loan-collateral-held')).toHaveText('1.200000 ETH');
+    await expect(page.getByTestId('ltv-gauge')).toHaveAttribute('data-zone', 'healthy');
+    await expect(page.getByTestId('loan-history').locator('[data-kind="collateral_added"]')).toBeVisible();
+
+    // At 1,000: LTV 1,000 / 1,200 = 83.3%, past the liquidation LTV (80%). Sold: (1,000 − 0.5 ×
+    // 1.2 × 1,000) / (1,000 × 0.5) = 0.8 ETH, whose 800 USDT settle the debt to 200, back at 50%.
+    await price.set('1000');
     await untilEvent(page, 'liquidation');
     await expect(loan).toHaveAttribute('data-status', 'repaying');
-    await expect(page.getByTestId('loan-collateral-held')).toHaveText('0.333333 ETH');
+    await expect(page.getByTestId('loan-collateral-held')).toHaveText('0.400000 ETH');
     const sale = page.getByTestId('loan-history').locator('[data-kind="liquidation"]');
-    await expect(sale).toContainText('0.666667 ETH');
-    await expect(sale).toContainText('1,200');
+    await expect(sale).toContainText('0.800000 ETH');
+    await expect(sale).toContainText('1,000');
     await expect(page.getByTestId('ltv-gauge')).toHaveAttribute('data-zone', 'healthy');
 
     await page.goto('/profile/notification');
@@ -137,11 +152,11 @@ test('a crypto-backed loan through a falling price: margin call, liquidation bac
 
     // The rest repaid from the 1,000 USDT lent: the loan closes and the ETH not sold comes back.
     const repay = page.getByTestId('loan-repay');
-    await expect(repay.getByTestId('loan-repay-amount')).toHaveValue('199.999999');
+    await expect(repay.getByTestId('loan-repay-amount')).toHaveValue('200');
     await repay.getByTestId('loan-repay-submit').click();
     await page.getByTestId('loan-repay-confirm').getByTestId('loan-repay-confirm-submit').click();
     await expect(loan).toHaveAttribute('data-status', 'repaid');
-    expect(await balanceOf(page, 'ETH')).toEqual({ available: '0.333333', held: '0.000000' });
+    expect(await balanceOf(page, 'ETH')).toEqual({ available: '0.400000', held: '0.000000' });
     expect(await balanceOf(page, 'USDT')).toEqual({ available: '800.00', held: '0.00' });
   } finally {
     price.stop();

@@ -192,6 +192,8 @@ export const CATALOGUE = {
   LOAN_PRICE_UNAVAILABLE: { code: 10207, status: 503 },
   LOAN_SIGNATURE_INVALID: { code: 10208, status: 400 },
   REPAYMENT_ABOVE_OUTSTANDING: { code: 10209, status: 400 },
+  // Collateral is added only to a crypto-backed loan being repaid (not an offer, not a closed loan).
+  LOAN_NOT_OPEN_FOR_COLLATERAL: { code: 10210, status: 409 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -49,6 +49,7 @@ export const LOAN_EVENT_KINDS = [
   'repayment_submitted',
   'repayment_rejected',
   'margin_call',
+  'collateral_added',
   'liquidation',
   'overdue',
   'repaid',

@@ -92,6 +92,14 @@ export const ZRepaymentApplicationRequest = z.object({
 });
 export type TRepaymentApplicationRequest = z.infer<typeof ZRepaymentApplicationRequest>;
 
+export const ZAddCollateralRequest = z.object({
+  amount: z
+    .string()
+    .max(40)
+    .describe("More of the loan's collateral asset to lock, from the available balance; the LTV falls at once"),
+});
+export type TAddCollateralRequest = z.infer<typeof ZAddCollateralRequest>;
+
 export const ZLoanCollateral = z.object({
   asset: z.string().describe('The collateral asset'),
   amount: ZDecimalText.describe('Collateral held for the loan now'),

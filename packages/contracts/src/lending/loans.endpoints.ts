@@ -1,5 +1,6 @@
 import { endpoint, type InputOf, type NoInput, type OutputOf } from '../http/endpoint.js';
 import type {
+  ZAddCollateralRequest,
   ZLoan,
   ZLoanApplyRequest,
   ZLoanList,
@@ -46,6 +47,11 @@ export const loansEndpoints = {
     '/swx/customer/user/repayLoan',
     'live-user',
   ),
+  addCollateral: endpoint<
+    { params: InputOf<typeof ZLoanParams>; body: InputOf<typeof ZAddCollateralRequest> },
+    OutputOf<typeof ZLoan>,
+    'live-user'
+  >('POST', '/swx/customer/user/loan/:id/collateral', 'live-user'),
   repaymentApplication: endpoint<
     { params: InputOf<typeof ZLoanParams>; body: InputOf<typeof ZRepaymentApplicationRequest> },
     OutputOf<typeof ZLoan>,

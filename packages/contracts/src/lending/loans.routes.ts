@@ -1,5 +1,6 @@
 import { declareRoute, OWN_UPLOAD } from '../http/route-declaration.js';
 import {
+  ZAddCollateralRequest,
   ZLoan,
   ZLoanAgreementBytes,
   ZLoanApplyRequest,
@@ -68,6 +69,15 @@ export const loansRoutes = {
     tags: ['loans'],
     owner: { record: 'loan', at: 'query.loanId', with: { amount: '1' } },
     query: ZRepayLoanQuery,
+    response: ZLoan,
+  }),
+  addCollateral: declareRoute(loansEndpoints.addCollateral, {
+    summary:
+      'Lock more collateral for a crypto-backed loan being repaid (available → held): the LTV falls and the margin-call warnings start again from the margin-call LTV; 10210 when the loan is not an open crypto-backed one, 10037 without the balance',
+    tags: ['loans'],
+    owner: { ...ownLoan, with: { amount: '0.0001' } },
+    params: ZLoanParams,
+    body: ZAddCollateralRequest,
     response: ZLoan,
   }),
   repaymentApplication: declareRoute(loansEndpoints.repaymentApplication, {

@@ -47,7 +47,7 @@ const en: NotificationTexts = {
     },
     loan_margin_call: {
       title: 'Loan margin call',
-      body: 'The loan-to-value of your loan {loanId} has reached {ltv}%. Repay part of it to lower it and avoid liquidation.',
+      body: 'The loan-to-value of your loan {loanId} has reached {ltv}%. Add collateral or repay to avoid liquidation.',
     },
     loan_liquidated: {
       title: 'Loan collateral liquidated',
@@ -112,7 +112,7 @@ const ja: NotificationTexts = {
     },
     loan_margin_call: {
       title: 'ローンの追加担保請求',
-      body: 'ローン {loanId} の担保掛目（LTV）が {ltv}% に達しました。清算を避けるため、一部を返済して掛目を下げてください。',
+      body: 'ローン {loanId} の担保掛目（LTV）が {ltv}% に達しました。清算を避けるため、担保を追加するか返済してください。',
     },
     loan_liquidated: {
       title: 'ローンの担保が清算されました',
@@ -177,7 +177,7 @@ const ko: NotificationTexts = {
     loan_disbursed: { title: '대출 지급', body: '대출 {loanId}: {amount} {asset}이(가) 잔액에 입금되었습니다.' },
     loan_margin_call: {
       title: '대출 마진콜',
-      body: '대출 {loanId}의 담보인정비율(LTV)이 {ltv}%에 도달했습니다. 청산을 피하려면 일부를 상환해 비율을 낮추세요.',
+      body: '대출 {loanId}의 담보인정비율(LTV)이 {ltv}%에 도달했습니다. 청산을 피하려면 담보를 추가하거나 상환하세요.',
     },
     loan_liquidated: { title: '대출 담보 청산', body: '대출 {loanId}의 담보가 청산되었습니다: {amount} {asset}.' },
     loan_overdue: {
@@ -241,7 +241,7 @@ const de: NotificationTexts = {
     },
     loan_margin_call: {
       title: 'Nachschussforderung zum Kredit',
-      body: 'Der Beleihungsauslauf Ihres Kredits {loanId} hat {ltv} % erreicht. Zahlen Sie einen Teil zurück, um ihn zu senken und eine Liquidation zu vermeiden.',
+      body: 'Der Beleihungsauslauf Ihres Kredits {loanId} hat {ltv} % erreicht. Hinterlegen Sie weitere Sicherheiten oder zahlen Sie zurück, um eine Liquidation zu vermeiden.',
     },
     loan_liquidated: {
       title: 'Kreditsicherheit liquidiert',
@@ -312,7 +312,7 @@ const fr: NotificationTexts = {
     loan_disbursed: { title: 'Prêt versé', body: 'Prêt {loanId} : {amount} {asset} ont été crédités sur votre solde.' },
     loan_margin_call: {
       title: 'Appel de marge sur prêt',
-      body: 'Le ratio prêt/valeur de votre prêt {loanId} a atteint {ltv} %. Remboursez-en une partie pour le faire baisser et éviter la liquidation.',
+      body: 'Le ratio prêt/valeur de votre prêt {loanId} a atteint {ltv} %. Ajoutez une garantie ou remboursez pour éviter la liquidation.',
     },
     loan_liquidated: {
       title: 'Garantie du prêt liquidée',
@@ -389,7 +389,7 @@ const it: NotificationTexts = {
     },
     loan_margin_call: {
       title: 'Richiesta di margine sul prestito',
-      body: 'Il rapporto prestito/valore del tuo prestito {loanId} ha raggiunto il {ltv}%. Rimborsane una parte per abbassarlo ed evitare la liquidazione.',
+      body: 'Il rapporto prestito/valore del tuo prestito {loanId} ha raggiunto il {ltv}%. Aggiungi garanzie o rimborsa per evitare la liquidazione.',
     },
     loan_liquidated: {
       title: 'Garanzia del prestito liquidata',
@@ -460,7 +460,7 @@ const es: NotificationTexts = {
     },
     loan_margin_call: {
       title: 'Llamada de margen del préstamo',
-      body: 'La relación préstamo-valor de tu préstamo {loanId} ha llegado al {ltv} %. Amortiza una parte para reducirla y evitar la liquidación.',
+      body: 'La relación préstamo-valor de tu préstamo {loanId} ha llegado al {ltv} %. Añade garantía o amortiza para evitar la liquidación.',
     },
     loan_liquidated: {
       title: 'Garantía del préstamo liquidada',
@@ -528,7 +528,7 @@ const ar: NotificationTexts = {
     loan_disbursed: { title: 'تم صرف القرض', body: 'القرض {loanId}: تمت إضافة {amount} {asset} إلى رصيدك.' },
     loan_margin_call: {
       title: 'نداء الهامش للقرض',
-      body: 'بلغت نسبة القرض إلى القيمة لقرضك {loanId} ‏{ltv}٪. سدّد جزءًا منه لخفضها وتجنب التصفية.',
+      body: 'بلغت نسبة القرض إلى القيمة لقرضك {loanId} ‏{ltv}٪. أضف ضمانًا أو سدّد لتجنب التصفية.',
     },
     loan_liquidated: { title: 'تمت تصفية ضمان القرض', body: 'تمت تصفية ضمان قرضك {loanId}: {amount} {asset}.' },
     loan_overdue: {
@@ -587,7 +587,7 @@ const hk: NotificationTexts = {
     loan_disbursed: { title: '貸款已發放', body: '貸款 {loanId}：{amount} {asset} 已存入你的餘額。' },
     loan_margin_call: {
       title: '貸款追加保證金通知',
-      body: '你的貸款 {loanId} 的貸款價值比已達 {ltv}%。請償還部分貸款以降低比率，以免被平倉。',
+      body: '你的貸款 {loanId} 的貸款價值比已達 {ltv}%。請追加抵押品或還款，以免被平倉。',
     },
     loan_liquidated: { title: '貸款抵押品已平倉', body: '你的貸款 {loanId} 的抵押品已被平倉：{amount} {asset}。' },
     loan_overdue: { title: '貸款逾期', body: '你的貸款 {loanId} 已於 {dueDate} 到期，尚欠 {amount} {asset}。' },
@@ -633,7 +633,7 @@ const zh: NotificationTexts = {
     loan_disbursed: { title: '贷款已发放', body: '贷款 {loanId}：{amount} {asset} 已存入你的余额。' },
     loan_margin_call: {
       title: '贷款追加保证金通知',
-      body: '你的贷款 {loanId} 的贷款价值比已达 {ltv}%。请偿还部分贷款以降低比率，以免被平仓。',
+      body: '你的贷款 {loanId} 的贷款价值比已达 {ltv}%。请追加抵押品或还款，以免被平仓。',
     },
     loan_liquidated: { title: '贷款抵押品已平仓', body: '你的贷款 {loanId} 的抵押品已被平仓：{amount} {asset}。' },
     loan_overdue: { title: '贷款逾期', body: '你的贷款 {loanId} 已于 {dueDate} 到期，尚欠 {amount} {asset}。' },

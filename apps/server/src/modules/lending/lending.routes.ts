@@ -1,6 +1,7 @@
 import { lendingAdminRoutes, lendingRoutes, loansRoutes } from '@openbourse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/route.js';
+import { addCollateral } from './add-collateral.js';
 import { applyLoan } from './apply-loan.js';
 import { cancelLoan } from './cancel-loan.js';
 import { createLoanSetting } from './create-loan-setting.js';
@@ -54,6 +55,9 @@ export async function loansPlugin(app: FastifyInstance, options: { ctx: LoansCon
   });
   defineRoute(app, loansRoutes.repayLoan, async ({ query, caller, request }) =>
     wire(await repayLoan(ctx, caller, query), request.language),
+  );
+  defineRoute(app, loansRoutes.addCollateral, async ({ params, body, caller, request }) =>
+    wire(await addCollateral(ctx, caller, params.id, body), request.language),
   );
   defineRoute(app, loansRoutes.repaymentApplication, async ({ params, body, caller, request }) =>
     getLoan(

@@ -569,6 +569,60 @@ describe('the upkeep', () => {
   });
 });
 
+describe('adding collateral', () => {
+  it('locks more of the collateral, lowers the LTV and re-arms the warnings; refused on a loan not open', async () => {
+    offsetMs = 39 * DAY_MS;
+    await tick('BTCUSDT', '60000');
+    const user = await createUserWithSession(testApp);
+    await deposit(user.id, 'BTC', '1');
+    const offer = await apply(user.token, {
+      settingId: cryptoSettingId,
+      amount: '3000',
+      term: 30,
+      collateralAsset: 'BTC',
+      collateralAmount: '0.1',
+    });
+    expect(offer.body.code, offer.body.msg).toBe(200);
+    const early = await call<TLoan>('POST', `/swx/customer/user/loan/${offer.body.data.id}/collateral`, user.token, {
+      amount: '0.1',
+    });
+    expect(early.body.code).toBe(CATALOGUE.LOAN_NOT_OPEN_FOR_COLLATERAL.code);
+    await sign(user.token, offer.body.data.id, 'Top Up');
+    // 3,000 on 0.1 BTC at 60,000: LTV 0.5. At 42,000 it is 3,000 / 4,200 = 0.714286: a margin call.
+    await tick('BTCUSDT', '42000');
+    const warned = (await notificationsOf(user.id)).filter((row) => row.template === 'loan_margin_call');
+    expect(warned).toHaveLength(1);
+    const added = await call<TLoan>('POST', `/swx/customer/user/loan/${offer.body.data.id}/collateral`, user.token, {
+      amount: '0.05',
+    });
+    expect(added.body.code, added.body.msg).toBe(200);
+    // 3,000 / (0.15 × 42,000) = 0.476191 (rounded up): healthy again, 0.15 BTC held.
+    expect(added.body.data.collateral).toMatchObject({ amount: '0.15', ltv: '0.476191' });
+    expect(await balanceOf(user.id, 'BTC', 'held')).toBe(15_000_000n);
+    expect(added.body.data.events.at(-1)).toMatchObject({ kind: 'collateral_added', amount: '0.05', asset: 'BTC' });
+    // The warnings start again: at 28,000 the LTV is 3,000 / 4,200 = 0.714286 once more.
+    await tick('BTCUSDT', '28000');
+    const again = (await notificationsOf(user.id)).filter((row) => row.template === 'loan_margin_call');
+    expect(again).toHaveLength(2);
+    const tooMuch = await call('POST', `/swx/customer/user/loan/${offer.body.data.id}/collateral`, user.token, {
+      amount: '5',
+    });
+    expect(tooMuch.body.code).toBe(CATALOGUE.INSUFFICIENT_ACCOUNT_BALANCE.code);
+    const other = await createUserWithSession(testApp);
+    const foreign = await call('POST', `/swx/customer/user/loan/${offer.body.data.id}/collateral`, other.token, {
+      amount: '0.01',
+    });
+    expect(foreign.body.code).toBe(CATALOGUE.NO_PERMISSION_ON_RECORD.code);
+    expect(await balanceOf(user.id, 'BTC', 'held')).toBe(15_000_000n);
+    expect(await auditLedger(testApp.database.db)).toEqual([]);
+    // Back to 60,000 for what follows, and the loan closed so its ticks change nothing there.
+    await tick('BTCUSDT', '60000');
+    await deposit(user.id, 'USDT', '10');
+    const closed = await repay(user.token, offer.body.data.id, '3000');
+    expect(closed.body.data.status).toBe('repaid');
+  });
+});
+
 describe('two repayments at once', () => {
   it('settle the loan once: the second is refused, nothing is taken twice', async () => {
     offsetMs = 40 * DAY_MS;

@@ -144,6 +144,7 @@ describe('the platform around the modules', () => {
       'POST /swx/customer/user/identification user',
       'POST /swx/customer/user/loan live-user',
       'POST /swx/customer/user/loan/:id/cancel live-user',
+      'POST /swx/customer/user/loan/:id/collateral live-user',
       'POST /swx/customer/user/loan/:id/repaymentApplication live-user',
       'POST /swx/customer/user/loan/:id/sign live-user',
       'POST /swx/customer/user/markNotificationRead user',

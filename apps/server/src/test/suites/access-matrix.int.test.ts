@@ -307,7 +307,7 @@ describe('the access matrix', () => {
     /** A fresh BTC price, as a live feed keeps it: a loan is never priced on a stale one. */
     const freshBtcPrice = () =>
       testApp.app.services.marketHub.ingest('sandbox', [{ code: 'BTCUSDT', price: '65000', time: Date.now() }]);
-    /** A crypto-backed loan offered to A (awaiting its signature): the sandbox products and capital, 1 BTC. */
+    /** A crypto-backed loan offered to A (awaiting its signature): the sandbox products and capital, BTC. */
     async function offerLoanToA(): Promise<string> {
       const db = testApp.database.db;
       await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, new Date());
@@ -318,7 +318,8 @@ describe('the access matrix', () => {
           asset: 'BTC',
           from: { kind: 'clearing', name: 'deposits:suite' },
           to: { kind: 'available', userId: userA.id },
-          amount: 1_000_000n,
+          // 0.02 BTC: 0.01 locked for the loan, the rest for what the owner may add to it.
+          amount: 2_000_000n,
           reason: 'deposit',
           idempotencyKey: `suite-btc-deposit:${userA.id}:${randomUUID()}`,
         });

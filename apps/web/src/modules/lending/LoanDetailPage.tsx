@@ -8,6 +8,7 @@ import { QueryState } from '../../shared/ui/QueryState';
 import { useDateTime } from '../kyc/kyc-format';
 import { formatPrice } from '../market/format';
 import { useLocale } from '../market/use-locale';
+import { AddCollateral } from './AddCollateral';
 import { LoanHistory, LoanSchedule } from './LoanHistory';
 import { LoanTerms } from './LoanTerms';
 import { LtvGauge } from './LtvGauge';
@@ -142,6 +143,10 @@ function LoanDetail({ loan }: { loan: TLoan }) {
       </Card>
 
       {loan.collateral && <CollateralCard loan={loan} collateral={loan.collateral} />}
+
+      {loan.collateral && (loan.status === 'repaying' || loan.status === 'overdue') && (
+        <AddCollateral loan={loan} collateral={loan.collateral} />
+      )}
 
       {loan.agreementAvailable && <AgreementCard loan={loan} />}
 

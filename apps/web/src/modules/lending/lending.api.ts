@@ -134,6 +134,16 @@ export function useRepayLoan(id: string) {
   });
 }
 
+/** POST /user/loan/{id}/collateral: more collateral locked for a crypto-backed loan being repaid. */
+export function useAddCollateral(id: string) {
+  const keep = useLoanAnswer();
+  return useMutation({
+    mutationFn: (amount: string) => callApi(loansEndpoints.addCollateral, { params: { id }, body: { amount } }),
+    meta: SHOWN_BY_FORM,
+    onSuccess: keep,
+  });
+}
+
 export function useRepaymentApplication(id: string) {
   const keep = useLoanAnswer();
   return useMutation({

@@ -137,6 +137,7 @@ export const ar: CatalogueMessages = {
   LOAN_PRICE_UNAVAILABLE: 'لا يوجد سعر حديث لـ {asset} الآن، لذا لم يُنفَّذ شيء. حاول مرة أخرى بعد لحظة.',
   LOAN_SIGNATURE_INVALID: 'يجب أن يكون التوقيع صورة PNG قمت برفعها.',
   REPAYMENT_ABOVE_OUTSTANDING: 'المبلغ المستحق عليك {outstanding}؛ لا يمكنك سداد أكثر من ذلك.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL: 'لا يمكن إضافة ضمان إلا إلى قرض مضمون بالعملات المشفرة قيد السداد.',
   CONTENT_UNSAFE_MARKDOWN: 'يحتوي النص على برنامج نصي أو معالج أحداث أو رابط javascript:؛ احذفه ثم احفظ مرة أخرى.',
   CONTENT_SLUG_EXISTS: 'هذا المعرّف النصي مستخدم بالفعل لمحتوى آخر.',
   CONTENT_ENGLISH_REQUIRED: 'يحتاج كل محتوى إلى نصه الإنجليزي؛ فهو ما يُعرض عند غياب اللغات الأخرى.',

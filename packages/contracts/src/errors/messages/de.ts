@@ -151,6 +151,8 @@ export const de: CatalogueMessages = {
     'Für {asset} gibt es gerade keinen aktuellen Kurs, daher wurde nichts ausgeführt. Versuchen Sie es gleich noch einmal.',
   LOAN_SIGNATURE_INVALID: 'Die Unterschrift muss ein von Ihnen hochgeladenes PNG-Bild sein.',
   REPAYMENT_ABOVE_OUTSTANDING: 'Sie schulden {outstanding}; mehr können Sie nicht zurückzahlen.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL:
+    'Sicherheiten können nur zu einem kryptobesicherten Kredit hinzugefügt werden, der gerade zurückgezahlt wird.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

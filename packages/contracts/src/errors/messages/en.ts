@@ -139,6 +139,7 @@ export const en: CatalogueMessages = {
   LOAN_PRICE_UNAVAILABLE: 'There is no fresh price for {asset} right now, so nothing was done. Try again in a moment.',
   LOAN_SIGNATURE_INVALID: 'The signature must be a PNG image you uploaded.',
   REPAYMENT_ABOVE_OUTSTANDING: 'You owe {outstanding}; you cannot repay more than that.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL: 'Collateral can be added only to a crypto-backed loan that is being repaid.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

@@ -145,6 +145,8 @@ export const es: CatalogueMessages = {
     'No hay un precio actual de {asset} en este momento, así que no se ha hecho nada. Inténtelo de nuevo en un momento.',
   LOAN_SIGNATURE_INVALID: 'La firma debe ser una imagen PNG que usted haya subido.',
   REPAYMENT_ABOVE_OUTSTANDING: 'Debe {outstanding}; no puede devolver más que eso.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL:
+    'Solo se puede añadir garantía a un préstamo con garantía cripto que se está devolviendo.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

@@ -146,6 +146,8 @@ export const fr: CatalogueMessages = {
     "Aucun prix récent pour {asset} pour le moment, rien n'a donc été fait. Réessayez dans un instant.",
   LOAN_SIGNATURE_INVALID: 'La signature doit être une image PNG que vous avez téléversée.',
   REPAYMENT_ABOVE_OUTSTANDING: 'Vous devez {outstanding} ; vous ne pouvez pas rembourser davantage.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL:
+    'Une garantie ne peut être ajoutée qu’à un prêt garanti par des cryptos en cours de remboursement.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',

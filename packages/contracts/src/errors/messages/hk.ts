@@ -132,6 +132,7 @@ export const hk: CatalogueMessages = {
   LOAN_PRICE_UNAVAILABLE: '目前沒有 {asset} 的最新價格，因此未執行任何操作。請稍後再試。',
   LOAN_SIGNATURE_INVALID: '簽名必須是您上載的 PNG 圖片。',
   REPAYMENT_ABOVE_OUTSTANDING: '您的欠款為 {outstanding}，還款金額不能超過此數。',
+  LOAN_NOT_OPEN_FOR_COLLATERAL: '只能為正在還款的加密資產抵押貸款追加抵押品。',
   CONTENT_UNSAFE_MARKDOWN: '內容包含腳本、事件處理程式或 javascript: 連結，請刪除後再儲存。',
   CONTENT_SLUG_EXISTS: '此代稱已被其他內容使用。',
   CONTENT_ENGLISH_REQUIRED: '每項內容都必須有英文文本；其他語言缺少時會顯示英文。',

@@ -144,6 +144,8 @@ export const it: CatalogueMessages = {
     "Al momento non c'è un prezzo aggiornato per {asset}, quindi non è stato fatto nulla. Riprova tra poco.",
   LOAN_SIGNATURE_INVALID: "La firma deve essere un'immagine PNG caricata da te.",
   REPAYMENT_ABOVE_OUTSTANDING: 'Devi {outstanding}; non puoi rimborsare più di così.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL:
+    'Le garanzie si possono aggiungere solo a un prestito garantito da cripto in fase di rimborso.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

@@ -139,6 +139,7 @@ export const ja: CatalogueMessages = {
     '現在 {asset} の最新価格がないため、何も実行されませんでした。しばらくしてから再度お試しください。',
   LOAN_SIGNATURE_INVALID: '署名はアップロードした PNG 画像である必要があります。',
   REPAYMENT_ABOVE_OUTSTANDING: '未返済額は {outstanding} です。それを超える額は返済できません。',
+  LOAN_NOT_OPEN_FOR_COLLATERAL: '担保を追加できるのは、返済中の暗号資産担保ローンだけです。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',

@@ -136,6 +136,7 @@ export const ko: CatalogueMessages = {
   LOAN_PRICE_UNAVAILABLE: '현재 {asset}의 최신 가격이 없어 아무 작업도 하지 않았습니다. 잠시 후 다시 시도하세요.',
   LOAN_SIGNATURE_INVALID: '서명은 업로드한 PNG 이미지여야 합니다.',
   REPAYMENT_ABOVE_OUTSTANDING: '상환할 금액은 {outstanding}입니다. 그보다 많이 상환할 수 없습니다.',
+  LOAN_NOT_OPEN_FOR_COLLATERAL: '담보는 상환 중인 암호화폐 담보 대출에만 추가할 수 있습니다.',
   CONTENT_UNSAFE_MARKDOWN:
     '본문에 스크립트, 이벤트 핸들러 또는 javascript: 링크가 있습니다. 삭제한 후 다시 저장해 주세요.',
   CONTENT_SLUG_EXISTS: '이 슬러그는 이미 다른 콘텐츠에서 사용 중입니다.',

@@ -132,6 +132,7 @@ export const zh: CatalogueMessages = {
   LOAN_PRICE_UNAVAILABLE: '目前没有 {asset} 的最新价格，因此未执行任何操作。请稍后再试。',
   LOAN_SIGNATURE_INVALID: '签名必须是您上传的 PNG 图片。',
   REPAYMENT_ABOVE_OUTSTANDING: '您的欠款为 {outstanding}，还款金额不能超过此数。',
+  LOAN_NOT_OPEN_FOR_COLLATERAL: '只能为正在还款的加密资产抵押贷款追加抵押品。',
   CONTENT_UNSAFE_MARKDOWN: '内容包含脚本、事件处理程序或 javascript: 链接，请删除后再保存。',
   CONTENT_SLUG_EXISTS: '该标识已被其他内容使用。',
   CONTENT_ENGLISH_REQUIRED: '每项内容都必须有英文文本；其他语言缺失时将显示英文。',
