@@ -150,6 +150,15 @@ async function verifiedUser(): Promise<{ id: string; token: string; name: string
   return { ...user, name: `Grace${mark} Hopper` };
 }
 
+/** Polls `condition` every 50 ms until it holds, or fails after `ms`. */
+async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loans-test-'));
   testApp = await createTestApp(
@@ -167,6 +176,9 @@ beforeAll(async () => {
     { clock },
   );
   const db = testApp.database.db;
+  // Only the instance running the market feeds acts on a crossed LTV; on a loaded machine this app
+  // may take a moment to win the feed lock.
+  await waitUntil(() => testApp.app.services.marketHub.ownsFeeds, 60_000);
   await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, clock.now());
   await db.transaction().execute((trx) => seedLendingCapital(trx, 6));
   const settings = await db.selectFrom('lending_loan_settings').select(['id', 'kind']).execute();
@@ -381,8 +393,17 @@ describe('a crypto-backed loan', () => {
     // Debt 9,030 on 0.5 BTC. Margin call (0.7) at or below 9,030 / (0.5 × 0.7) = 25,800.
     await tick('BTCUSDT', '25000');
     // LTV 9,030 / 12,500 = 0.7224: one warning, 72.24%.
-    let notes = (await notificationsOf(user.id)).filter((row) => row.template === 'loan_margin_call');
-    expect(notes).toHaveLength(1);
+    const marginCalls = async () =>
+      (await notificationsOf(user.id)).filter((row) => row.template === 'loan_margin_call');
+    // What the engine saw, should it not have acted: whether this app runs the feeds, what it watches.
+    const engineState = () =>
+      JSON.stringify({
+        ownsFeeds: testApp.app.services.marketHub.ownsFeeds,
+        watched: testApp.app.services.lending.engine.size(),
+        price: testApp.app.services.marketHub.state('BTCUSDT')?.price,
+      });
+    await expect.poll(async () => (await marginCalls()).length, { timeout: 5_000, message: engineState() }).toBe(1);
+    let notes = await marginCalls();
     expect(notes[0]?.params).toMatchObject({ loanId, ltv: '72.24' });
     await tick('BTCUSDT', '24900');
     // Still below the next warning (0.75 at 24,080): no second warning.

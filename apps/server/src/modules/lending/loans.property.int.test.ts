@@ -47,6 +47,15 @@ async function tick(price: string, ageMs = 0) {
   await testApp.app.services.lending.engine.idle();
 }
 
+/** Polls `condition` every 50 ms until it holds, or fails after `ms`. */
+async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loans-property-'));
   testApp = await createTestApp(
@@ -64,6 +73,9 @@ beforeAll(async () => {
     { clock },
   );
   const db = testApp.database.db;
+  // Only the instance running the market feeds acts on a crossed LTV; on a loaded machine this app
+  // may take a moment to win the feed lock.
+  await waitUntil(() => testApp.app.services.marketHub.ownsFeeds, 60_000);
   await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, clock.now());
   await db.transaction().execute((trx) => seedLendingCapital(trx, 6));
   settingId = (
