@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { photo } from './images';
 
 /**
@@ -41,9 +41,10 @@ export async function addIdentityCardPhotos(page: Page, colourSeed: number) {
   }
 }
 
-/** A zigzag across the signature pad with the mouse. */
-export async function drawWithMouse(page: Page) {
-  const pad = page.getByTestId('kyc-signature-pad');
+/** A zigzag across the signature pad with the mouse (the first on the page, or the one inside `within`). */
+export async function drawWithMouse(page: Page, within?: Locator) {
+  const pad = (within ?? page).getByTestId('kyc-signature-pad').first();
+  await pad.scrollIntoViewIfNeeded();
   await expect(pad).toBeVisible();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { signInNewOperator } from '../admin/operators';
+import { drawWithMouse } from '../kyc/form';
 
 /**
  * What the loan journeys share: collateral credited to the borrower, the balances as the balance
@@ -79,16 +80,6 @@ export async function applyForCryptoLoan(
 }
 
 /** A zigzag across the loan's signature pad with the mouse. */
-export async function drawSignature(page: Page) {
-  const pad = page.getByTestId('loan-sign-form').getByTestId('kyc-signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not on screen');
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step += 1) {
-    await page.mouse.move(box.x + 20 + step * 22, box.y + box.height * (step % 2 === 0 ? 0.6 : 0.35), { steps: 3 });
-  }
-  await page.mouse.up();
-  await expect(page.getByTestId('kyc-signature-state')).toHaveText('Signature drawn.');
+export function drawSignature(page: Page) {
+  return drawWithMouse(page, page.getByTestId('loan-sign-form'));
 }

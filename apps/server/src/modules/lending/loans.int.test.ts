@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/clock.js';
 import { openEncryptedFileStore } from '../../platform/files/encrypted-file-store.js';
 import { jpegWithGps, plainPng } from '../../test/images.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createLendingTestApp } from '../../test/lending-test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { uploadImage } from '../../test/upload-rows.js';
 import { auditLedger, getBalance, ledgerAssetDecimals, transfer } from '../ledger/index.js';
-import { seedLendingCapital, seedLoanSettings } from './index.js';
 
 /**
  * Loans (issue 17) through the whole app on PostgreSQL: the application's checks in the SPEC's
@@ -150,40 +150,13 @@ async function verifiedUser(): Promise<{ id: string; token: string; name: string
   return { ...user, name: `Grace${mark} Hopper` };
 }
 
-/** Polls `condition` every 50 ms until it holds, or fails after `ms`. */
-async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loans-test-'));
-  testApp = await createTestApp(
-    {
-      // Only the test's own prices: the test feed sends nothing by itself.
-      MARKET_FEED: 'test',
-      MARKET_TEST_CODES: 'BTCUSDT',
-      MARKET_STALE_AFTER_MS: '3600000',
-      // The test's clock moves on by weeks; borrowers stay signed in (operators sign in afresh).
-      SESSION_IDLE_DAYS: '365',
-      DATA_DIR: dataDir,
-      FILE_STORE_KEY,
-    },
-    undefined,
-    { clock },
-  );
-  const db = testApp.database.db;
-  // Only the instance running the market feeds acts on a crossed LTV; on a loaded machine this app
-  // may take a moment to win the feed lock.
-  await waitUntil(() => testApp.app.services.marketHub.ownsFeeds, 60_000);
-  await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, clock.now());
-  await db.transaction().execute((trx) => seedLendingCapital(trx, 6));
-  const settings = await db.selectFrom('lending_loan_settings').select(['id', 'kind']).execute();
-  cryptoSettingId = settings.find((row) => row.kind === 'crypto_backed')?.id ?? '';
-  unsecuredSettingId = settings.find((row) => row.kind === 'unsecured')?.id ?? '';
+  ({ testApp, cryptoSettingId, unsecuredSettingId } = await createLendingTestApp({
+    clock,
+    dataDir,
+    fileStoreKey: FILE_STORE_KEY,
+  }));
   await tick('BTCUSDT', '60000');
 }, 90_000);
 

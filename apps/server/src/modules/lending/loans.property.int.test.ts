@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../platform/clock.js';
 import { plainPng } from '../../test/images.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createLendingTestApp } from '../../test/lending-test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { createUserWithSession } from '../../test/test-users.js';
 import { uploadImage } from '../../test/upload-rows.js';
-import { auditLedger, getBalance, ledgerAssetDecimals, transfer } from '../ledger/index.js';
-import { seedLendingCapital, seedLoanSettings } from './index.js';
+import { auditLedger, getBalance, transfer } from '../ledger/index.js';
 
 /**
  * Crypto-backed loans over random price paths, stale prices, days passing and random repayments,
@@ -47,44 +47,13 @@ async function tick(price: string, ageMs = 0) {
   await testApp.app.services.lending.engine.idle();
 }
 
-/** Polls `condition` every 50 ms until it holds, or fails after `ms`. */
-async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loans-property-'));
-  testApp = await createTestApp(
-    {
-      // Only the test's own prices: the test feed sends nothing by itself.
-      MARKET_FEED: 'test',
-      MARKET_TEST_CODES: 'BTCUSDT',
-      MARKET_STALE_AFTER_MS: '3600000',
-      // A run's borrower stays signed in while its clock moves on by up to 240 days.
-      SESSION_IDLE_DAYS: '365',
-      DATA_DIR: dataDir,
-      FILE_STORE_KEY: randomBytes(32).toString('hex'),
-    },
-    undefined,
-    { clock },
-  );
-  const db = testApp.database.db;
-  // Only the instance running the market feeds acts on a crossed LTV; on a loaded machine this app
-  // may take a moment to win the feed lock.
-  await waitUntil(() => testApp.app.services.marketHub.ownsFeeds, 60_000);
-  await seedLoanSettings(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, clock.now());
-  await db.transaction().execute((trx) => seedLendingCapital(trx, 6));
-  settingId = (
-    await db
-      .selectFrom('lending_loan_settings')
-      .select('id')
-      .where('kind', '=', 'crypto_backed')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ testApp, cryptoSettingId: settingId } = await createLendingTestApp({
+    clock,
+    dataDir,
+    fileStoreKey: randomBytes(32).toString('hex'),
+  }));
 }, 90_000);
 
 afterAll(async () => {
