@@ -38,6 +38,9 @@ export async function addIdentityCardPhotos(page: Page, colourSeed: number) {
     const field = step.getByTestId(testId);
     await field.locator('input[type="file"]').setInputFiles(photo(`${testId}.png`, rgb));
     await expect(field.getByRole('img')).toBeVisible();
+    // The preview shows before the upload ends; the step is left only once every photo is stored
+    // (a Next pressed while one is still uploading stays on the step, on a busy machine).
+    await expect(field.getByText('Image uploaded')).toBeVisible();
   }
 }
 
