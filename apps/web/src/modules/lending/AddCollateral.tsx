@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TLoan } from '@openbourse/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { QueryState } from '../../shared/ui/QueryState';
 import { useBalances } from '../ledger/ledger.api';
 import { useAddCollateral } from './lending.api';
 import { type AmountProblem, balanceAmountProblem } from './loan-math';
+import { ConfirmMove, FormOutcome, type FormOutcomeState } from './money-form-parts';
 import { useAssetAmount } from './parts';
 import { useAmountProblemText } from './problem-text';
 
@@ -53,7 +54,7 @@ function AddCollateralForm({
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<AmountProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState | null>(null);
   const add = useAddCollateral(loan.id);
 
   const submit = (event: FormEvent) => {
@@ -120,15 +121,7 @@ function AddCollateralForm({
             error={problemText(problem, collateral.asset)}
             data-testid="loan-add-collateral-amount"
           />
-          {outcome && (
-            <Alert
-              color={outcome.tone === 'success' ? 'teal' : 'red'}
-              role={outcome.tone === 'success' ? 'status' : 'alert'}
-              data-testid={`loan-add-collateral-${outcome.tone}`}
-            >
-              {outcome.text}
-            </Alert>
-          )}
+          <FormOutcome outcome={outcome} testId="loan-add-collateral" />
           <Group>
             <Button type="submit" variant="light" loading={add.isPending} data-testid="loan-add-collateral-submit">
               {t('lending.detail.addCollateral.submit')}
@@ -136,26 +129,19 @@ function AddCollateralForm({
           </Group>
         </Stack>
       </form>
-      <Modal
+      <ConfirmMove
         opened={confirming}
-        onClose={() => (add.isPending ? undefined : setConfirming(false))}
+        pending={add.isPending}
         title={t('lending.detail.addCollateral.confirmTitle')}
-        centered
+        confirmLabel={t('lending.detail.addCollateral.confirm')}
+        testId="loan-add-collateral-confirm"
+        onClose={() => setConfirming(false)}
+        onConfirm={send}
       >
-        <Stack gap="sm" data-testid="loan-add-collateral-confirm">
-          <Text size="sm">
-            {t('lending.detail.addCollateral.confirmMessage', { amount: amount(value.trim(), collateral.asset) })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={add.isPending}>
-              {t('lending.common.back')}
-            </Button>
-            <Button onClick={send} loading={add.isPending} data-testid="loan-add-collateral-confirm-submit">
-              {t('lending.detail.addCollateral.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          {t('lending.detail.addCollateral.confirmMessage', { amount: amount(value.trim(), collateral.asset) })}
+        </Text>
+      </ConfirmMove>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { TBalance, TLoan } from '@openbourse/contracts';
 import { REPAYMENT_NOTE_MAX } from '@openbourse/contracts/constants';
 import { Decimal } from '@openbourse/money';
@@ -12,6 +12,7 @@ import { useDateTime } from '../kyc/kyc-format';
 import { useBalances } from '../ledger/ledger.api';
 import { useRepayLoan, useRepaymentApplication } from './lending.api';
 import { type AmountProblem, amountOf, balanceAmountProblem } from './loan-math';
+import { ConfirmMove, FormOutcome, type FormOutcomeState } from './money-form-parts';
 import { Facts, useAssetAmount } from './parts';
 import { useAmountProblemText } from './problem-text';
 
@@ -58,7 +59,7 @@ function useRepaymentAmount(loan: TLoan, balance: TBalance | null, initial: stri
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<AmountProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
@@ -150,15 +151,7 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
             }
             data-testid="loan-repay-amount"
           />
-          {outcome && (
-            <Alert
-              color={outcome.tone === 'success' ? 'teal' : 'red'}
-              role={outcome.tone === 'success' ? 'status' : 'alert'}
-              data-testid={`loan-repay-${outcome.tone}`}
-            >
-              {outcome.text}
-            </Alert>
-          )}
+          <FormOutcome outcome={outcome} testId="loan-repay" />
           <Group>
             <Button type="submit" loading={repay.isPending} data-testid="loan-repay-submit">
               {t('lending.repay.submit')}
@@ -166,38 +159,31 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
           </Group>
         </Stack>
       </form>
-      <Modal
+      <ConfirmMove
         opened={confirming}
-        onClose={() => (repay.isPending ? undefined : setConfirming(false))}
+        pending={repay.isPending}
         title={t('lending.repay.confirmTitle')}
-        centered
+        confirmLabel={t('lending.repay.confirm')}
+        testId="loan-repay-confirm"
+        onClose={() => setConfirming(false)}
+        onConfirm={send}
       >
-        <Stack gap="sm" data-testid="loan-repay-confirm">
-          <Facts
-            facts={[
-              { key: 'amount', label: t('lending.repay.paying'), value: amount(value.trim(), loan.asset) },
-              {
-                key: 'outstanding',
-                label: t('lending.common.outstanding'),
-                value: amount(loan.outstanding, loan.asset),
-              },
-            ]}
-          />
-          <Text size="sm">
-            {loan.collateral && repaysEverything(value, loan.outstanding, decimalsFor(balance, loan.asset))
-              ? t('lending.repay.confirmFullCrypto', { asset: loan.collateral.asset })
-              : t('lending.repay.confirmMessage')}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={repay.isPending}>
-              {t('lending.common.back')}
-            </Button>
-            <Button onClick={send} loading={repay.isPending} data-testid="loan-repay-confirm-submit">
-              {t('lending.repay.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Facts
+          facts={[
+            { key: 'amount', label: t('lending.repay.paying'), value: amount(value.trim(), loan.asset) },
+            {
+              key: 'outstanding',
+              label: t('lending.common.outstanding'),
+              value: amount(loan.outstanding, loan.asset),
+            },
+          ]}
+        />
+        <Text size="sm">
+          {loan.collateral && repaysEverything(value, loan.outstanding, decimalsFor(balance, loan.asset))
+            ? t('lending.repay.confirmFullCrypto', { asset: loan.collateral.asset })
+            : t('lending.repay.confirmMessage')}
+        </Text>
+      </ConfirmMove>
     </Card>
   );
 }
@@ -253,16 +239,7 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
         {t('lending.application.intro')}
       </Text>
       <LatestApplication loan={loan} />
-      {outcome && (
-        <Alert
-          color={outcome.tone === 'success' ? 'teal' : 'red'}
-          role={outcome.tone === 'success' ? 'status' : 'alert'}
-          my="sm"
-          data-testid={`loan-application-${outcome.tone}`}
-        >
-          {outcome.text}
-        </Alert>
-      )}
+      <FormOutcome outcome={outcome} testId="loan-application" my="sm" />
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" mt="sm">
           <TextInput
@@ -302,24 +279,17 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
           </Group>
         </Stack>
       </form>
-      <Modal
+      <ConfirmMove
         opened={confirming}
-        onClose={() => (apply.isPending ? undefined : setConfirming(false))}
+        pending={apply.isPending}
         title={t('lending.application.confirmTitle')}
-        centered
+        confirmLabel={t('lending.application.confirm')}
+        testId="loan-application-confirm"
+        onClose={() => setConfirming(false)}
+        onConfirm={send}
       >
-        <Stack gap="sm" data-testid="loan-application-confirm">
-          <Text size="sm">{t('lending.application.confirmMessage', { amount: amount(value.trim(), loan.asset) })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={apply.isPending}>
-              {t('lending.common.back')}
-            </Button>
-            <Button onClick={send} loading={apply.isPending} data-testid="loan-application-confirm-submit">
-              {t('lending.application.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{t('lending.application.confirmMessage', { amount: amount(value.trim(), loan.asset) })}</Text>
+      </ConfirmMove>
     </Card>
   );
 }
