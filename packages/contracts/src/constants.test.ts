@@ -74,6 +74,8 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'payments/faucet.endpoints.ts',
       'payments/payments-admin.endpoints.ts',
       'payments/withdrawals.endpoints.ts',
+      'plans/plans.constants.ts',
+      'plans/plans.endpoints.ts',
       'review/review.constants.ts',
       'review/review.endpoints.ts',
       'trading/trading.endpoints.ts',

@@ -37,6 +37,8 @@ export * from './payments/erc20-abi.js';
 export * from './payments/faucet.endpoints.js';
 export * from './payments/payments-admin.endpoints.js';
 export * from './payments/withdrawals.endpoints.js';
+export * from './plans/plans.constants.js';
+export * from './plans/plans.endpoints.js';
 export * from './review/review.constants.js';
 export * from './review/review.endpoints.js';
 export * from './trading/trading.endpoints.js';

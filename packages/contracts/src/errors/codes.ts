@@ -194,6 +194,13 @@ export const CATALOGUE = {
   REPAYMENT_ABOVE_OUTSTANDING: { code: 10209, status: 400 },
   // Collateral is added only to a crypto-backed loan being repaid (not an offer, not a closed loan).
   LOAN_NOT_OPEN_FOR_COLLATERAL: { code: 10210, status: 409 },
+  // Smart plans (issue 18; 10211–10219 are the savings products').
+  // Only a running plan can be exited.
+  SMART_ORDER_NOT_RUNNING: { code: 10220, status: 409 },
+  // A plan's positions are closed, amended or cancelled only by the plan (or by exiting it).
+  POSITION_HELD_BY_PLAN: { code: 10221, status: 409 },
+  SMART_PRODUCT_CHANGED: { code: 10222, status: 409 },
+  SMART_PRODUCT_NOT_FOUND: { code: 10223, status: 404 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -18,6 +18,8 @@ export const OWNED_RECORDS = [
   'loan-offer',
   /** A loan paid out and being repaid. */
   'loan',
+  /** A smart trading plan running (issue 18). */
+  'smart-order',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 

@@ -76,6 +76,10 @@ export const ZPosition = z.object({
   currentPrice: z.string().nullable(),
   book: z.enum(['live', 'demo']),
   createdAt: z.string(),
+  planOrderId: z
+    .string()
+    .nullable()
+    .describe('The smart plan that opened it (closed only by the plan or by exiting it); null for the user’s own'),
 });
 export type TPosition = z.infer<typeof ZPosition>;
 

@@ -6,12 +6,16 @@ export { findAssetDecimals as ledgerAssetDecimals } from './ledger.repository.js
 export type { DemoPositionCloser } from './ledger.routes.js';
 export {
   type AccountRef,
+  type BalanceOwner,
   capture,
   getBalance,
   getBalances,
   type HoldInput,
   hold,
+  OWN_SUBACCOUNT,
   release,
+  type Subaccount,
+  subaccountAccounts,
   type TransferInput,
   type TransferResult,
   transfer,

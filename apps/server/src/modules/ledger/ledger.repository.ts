@@ -117,12 +117,12 @@ export async function writeBalancesAndTransfers(
 
 export async function insertHolds(
   db: Db,
-  holds: Array<{ book: Book; asset: string; userId: string; amount: bigint; transferId: string }>,
+  holds: Array<{ book: Book; asset: string; userId: string; subaccount?: string; amount: bigint; transferId: string }>,
 ): Promise<Array<{ id: string; hold_transfer_id: string }>> {
   const inserted = await sql<{ id: string; hold_transfer_id: string }>`
-      INSERT INTO ledger_holds (book, asset, user_id, amount, hold_transfer_id)
+      INSERT INTO ledger_holds (book, asset, user_id, subaccount, amount, hold_transfer_id)
       SELECT * FROM unnest(${holds.map((f) => f.book)}::text[], ${holds.map((f) => f.asset)}::text[],
-                           ${holds.map((f) => f.userId)}::bigint[],
+                           ${holds.map((f) => f.userId)}::bigint[], ${holds.map((f) => f.subaccount ?? '')}::text[],
                            ${holds.map((f) => f.amount.toString())}::numeric[],
                            ${holds.map((f) => f.transferId)}::bigint[])
       RETURNING id::text, hold_transfer_id::text`.execute(db);
@@ -251,7 +251,12 @@ export async function statementRows(
   db: Db,
   filter: StatementRowFilter,
 ): Promise<{ total: number; rows: StatementRow[] }> {
-  const conditions = [sql`acc.book = ${filter.book}`, sql`acc.user_id = ${filter.userId}`];
+  // The user's own accounts: a smart plan's inner entries are shown with the plan (issue 18).
+  const conditions = [
+    sql`acc.book = ${filter.book}`,
+    sql`acc.user_id = ${filter.userId}`,
+    sql`acc.kind IN ('available', 'held')`,
+  ];
   if (filter.asset) conditions.push(sql`acc.asset = ${filter.asset}`);
   if (filter.reason) conditions.push(sql`t.reason = ${filter.reason}`);
   if (filter.from) conditions.push(sql`t.created_at >= ${filter.from}`);
@@ -307,12 +312,13 @@ const balanceDrift = sql`
       SELECT acc.id, acc.kind, acc.balance AS stored,
              coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = acc.id), 0)
            - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = acc.id), 0) AS entries
-        FROM ledger_accounts acc WHERE acc.kind IN ('available', 'held'))
+        FROM ledger_accounts acc WHERE acc.kind IN ('available', 'held', 'plan', 'plan_held'))
     SELECT id::text, kind, stored::text, entries::text FROM sums WHERE stored <> entries`;
 
 /** Ledger audit: User accounts below zero. */
 const negativeUserAccounts = sql`
-    SELECT id::text, balance::text FROM ledger_accounts WHERE kind IN ('available', 'held') AND balance < 0`;
+    SELECT id::text, balance::text FROM ledger_accounts
+     WHERE kind IN ('available', 'held', 'plan', 'plan_held') AND balance < 0`;
 
 /** Ledger audit: Books and assets whose balances do not net to zero. */
 const unbalancedBooks = sql`
@@ -320,7 +326,7 @@ const unbalancedBooks = sql`
       -- User accounts count with their stored balance, operator accounts with their entries:
       -- the balances the platform reports must net to zero.
       SELECT acc.book, acc.asset,
-             CASE WHEN acc.kind IN ('available', 'held') THEN acc.balance
+             CASE WHEN acc.kind IN ('available', 'held', 'plan', 'plan_held') THEN acc.balance
                   ELSE coalesce((SELECT sum(amount) FROM ledger_transfers WHERE credit_account_id = acc.id), 0)
                      - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = acc.id), 0) END AS balance
         FROM ledger_accounts acc)
@@ -333,13 +339,16 @@ const crossingTransfers = sql`
       JOIN ledger_accounts c ON c.id = t.credit_account_id
      WHERE d.book <> t.book OR c.book <> t.book OR d.asset <> t.asset OR c.asset <> t.asset`;
 
-/** Ledger audit: Users whose active holds exceed their held balance. */
+/** Ledger audit: Users (per subaccount) whose active holds exceed their held balance. */
 const uncoveredHolds = sql`
     WITH active AS (
-      SELECT user_id, book, asset, sum(amount) AS active FROM ledger_holds WHERE status = 'active' GROUP BY user_id, book, asset)
+      SELECT user_id, book, asset, subaccount, sum(amount) AS active
+        FROM ledger_holds WHERE status = 'active' GROUP BY user_id, book, asset, subaccount)
     SELECT a.user_id::text, a.book, a.asset, a.active::text, coalesce(acc.balance, 0)::text AS held
       FROM active a
-      LEFT JOIN ledger_accounts acc ON acc.kind = 'held' AND acc.user_id = a.user_id AND acc.book = a.book AND acc.asset = a.asset
+      LEFT JOIN ledger_accounts acc
+        ON acc.kind = CASE WHEN a.subaccount = '' THEN 'held' ELSE 'plan_held' END AND acc.name = a.subaccount
+       AND acc.user_id = a.user_id AND acc.book = a.book AND acc.asset = a.asset
      WHERE coalesce(acc.balance, 0) < a.active`;
 
 /**
@@ -379,7 +388,7 @@ export async function systemBalanceRows(db: Db): Promise<SystemBalanceRow[]> {
              - coalesce((SELECT sum(amount) FROM ledger_transfers WHERE debit_account_id = acc.id), 0))::text AS balance
       FROM ledger_accounts acc
       JOIN ledger_assets a ON a.code = acc.asset
-     WHERE acc.kind NOT IN ('available', 'held')
+     WHERE acc.kind NOT IN ('available', 'held', 'plan', 'plan_held')
      GROUP BY acc.book, acc.asset, acc.kind, a.decimals`.execute(db);
   return result.rows;
 }

@@ -20,6 +20,8 @@ export { TRANSFER_REASONS, type TransferReason } from '@openbourse/contracts';
 
 export type AccountRef =
   | { kind: 'available' | 'held'; userId: string }
+  /** A smart plan's capital and the margin its positions hold, named by the plan's subaccount (issue 18). */
+  | { kind: 'plan' | 'plan_held'; userId: string; name: string }
   | { kind: 'treasury' | 'fees' }
   | { kind: 'clearing' | 'charity' | 'escrow'; name: string };
 
@@ -48,7 +50,24 @@ export type TransferResult = {
   isNew: boolean;
 };
 
-const isUserKind = (kind: AccountKind) => kind === 'available' || kind === 'held';
+/** Kinds owned by a user: they keep a stored balance that is locked, checked and never negative. */
+const isUserKind = (kind: AccountKind) =>
+  kind === 'available' || kind === 'held' || kind === 'plan' || kind === 'plan_held';
+
+/**
+ * A user's trading money lives in a subaccount (issue 18): '' is the user's own (available and
+ * held), `plan:<order id>` a smart plan's (its capital and the margin its positions hold). Holds,
+ * margin and P&L always stay inside the subaccount they started in.
+ */
+export type Subaccount = string;
+export const OWN_SUBACCOUNT: Subaccount = '';
+
+export function subaccountAccounts(userId: string, subaccount: Subaccount): { available: AccountRef; held: AccountRef } {
+  if (subaccount === OWN_SUBACCOUNT) {
+    return { available: { kind: 'available', userId }, held: { kind: 'held', userId } };
+  }
+  return { available: { kind: 'plan', userId, name: subaccount }, held: { kind: 'plan_held', userId, name: subaccount } };
+}
 const MAX_AMOUNT = 10n ** 38n - 1n;
 
 export function accountName(ref: AccountRef): string {
@@ -269,6 +288,8 @@ export type HoldInput = {
   book: Book;
   asset: string;
   userId: string;
+  /** The subaccount the hold stays in (the user's own when absent). */
+  subaccount?: Subaccount;
   amount: bigint;
   reason: TransferReason;
   reference?: { type: string; id: string };
@@ -292,18 +313,19 @@ export async function holdBatch(
   others: TransferInput[] = [],
 ): Promise<{ holds: Array<{ holdId: string; isNew: boolean }>; others: TransferResult[] }> {
   const moved = await transferBatch(trx, [
-    ...holds.map(
-      (input): TransferInput => ({
+    ...holds.map((input): TransferInput => {
+      const accounts = subaccountAccounts(input.userId, input.subaccount ?? OWN_SUBACCOUNT);
+      return {
         book: input.book,
         asset: input.asset,
-        from: { kind: 'available', userId: input.userId },
-        to: { kind: 'held', userId: input.userId },
+        from: accounts.available,
+        to: accounts.held,
         amount: input.amount,
         reason: input.reason,
         reference: input.reference,
         idempotencyKey: input.idempotencyKey,
-      }),
-    ),
+      };
+    }),
     ...others,
   ]);
   const holdTransfers = moved.slice(0, holds.length);
@@ -334,8 +356,12 @@ export async function holdBatch(
   };
 }
 
+/** Whose money: a user's subaccount in a book. */
+export type BalanceOwner = { book: Book; userId: string; subaccount?: Subaccount };
+
 /** The key of an owner's balance in `lockAvailableBalances`'s answer. */
-export const ownerBalanceKey = (owner: { book: Book; userId: string }) => `${owner.book}|${owner.userId}`;
+export const ownerBalanceKey = (owner: BalanceOwner) =>
+  `${owner.book}|${owner.userId}|${owner.subaccount ?? OWN_SUBACCOUNT}`;
 
 /**
  * Locks the users' available and held accounts of an asset (in id order, as every transfer
@@ -346,15 +372,16 @@ export const ownerBalanceKey = (owner: { book: Book; userId: string }) => `${own
 export async function lockAvailableBalances(
   trx: Db,
   asset: string,
-  owners: Array<{ book: Book; userId: string }>,
+  owners: BalanceOwner[],
 ): Promise<Map<string, bigint>> {
   const idsByOwner = new Map<string, { available: string; held: string }>();
-  for (const { book, userId } of owners) {
-    const key = ownerBalanceKey({ book, userId });
+  for (const owner of owners) {
+    const key = ownerBalanceKey(owner);
     if (idsByOwner.has(key)) continue;
+    const accounts = subaccountAccounts(owner.userId, owner.subaccount ?? OWN_SUBACCOUNT);
     idsByOwner.set(key, {
-      available: await getAccountId(trx, book, asset, { kind: 'available', userId }),
-      held: await getAccountId(trx, book, asset, { kind: 'held', userId }),
+      available: await getAccountId(trx, owner.book, asset, accounts.available),
+      held: await getAccountId(trx, owner.book, asset, accounts.held),
     });
   }
   const ids = [...idsByOwner.values()]
@@ -369,7 +396,7 @@ async function settleHold(
   trx: Db,
   holdId: string,
   status: 'released' | 'captured',
-  to: (userId: string) => AccountRef,
+  to: (accounts: { available: AccountRef }) => AccountRef,
   reason: TransferReason,
   idempotencyKey: string,
   reference?: { type: string; id: string },
@@ -382,11 +409,12 @@ async function settleHold(
     if (settled && settled.idempotency_key === idempotencyKey && row.status === status) return toResult(settled, false);
     throw new AppError('HOLD_NOT_ACTIVE');
   }
+  const accounts = subaccountAccounts(row.user_id, row.subaccount);
   const moved = await transfer(trx, {
     book: row.book,
     asset: row.asset,
-    from: { kind: 'held', userId: row.user_id },
-    to: to(row.user_id),
+    from: accounts.held,
+    to: to(accounts),
     amount: BigInt(row.amount),
     reason,
     reference,
@@ -402,7 +430,7 @@ export function release(trx: Db, input: { holdId: string; idempotencyKey: string
     trx,
     input.holdId,
     'released',
-    (userId) => ({ kind: 'available', userId }),
+    (accounts) => accounts.available,
     input.reason ?? 'release',
     input.idempotencyKey,
   );

@@ -38,6 +38,8 @@ export type LedgerTables = {
     user_id: string;
     amount: string;
     status: Generated<'active' | 'released' | 'captured'>;
+    /** '' for the user's own, `plan:<id>` for a smart plan's (issue 18). */
+    subaccount: Generated<string>;
     hold_transfer_id: string;
     settle_transfer_id: string | null;
     created_at: Generated<Date>;
@@ -45,7 +47,7 @@ export type LedgerTables = {
   };
 };
 
-export const USER_ACCOUNT_KINDS = ['available', 'held'] as const;
+export const USER_ACCOUNT_KINDS = ['available', 'held', 'plan', 'plan_held'] as const;
 export const OPERATOR_ACCOUNT_KINDS = ['treasury', 'fees', 'clearing', 'charity', 'escrow'] as const;
 export type AccountKind = (typeof USER_ACCOUNT_KINDS)[number] | (typeof OPERATOR_ACCOUNT_KINDS)[number];
 

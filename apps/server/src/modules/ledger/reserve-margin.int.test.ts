@@ -21,6 +21,7 @@ afterAll(() => database.drop());
 const reservation = (userId: string, key: string, margin: string, fee: string) => ({
   book: 'live' as const,
   userId,
+  subaccount: '',
   margin: usdt(margin),
   fee: usdt(fee),
   reference: { type: 'position', id: key },

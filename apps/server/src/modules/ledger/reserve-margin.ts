@@ -1,6 +1,6 @@
 import type { Book } from '@openbourse/contracts';
 import type { DbView } from '../../platform/db/database.js';
-import { holdBatch, lockAvailableBalances, ownerBalanceKey } from './ledger.service.js';
+import { holdBatch, lockAvailableBalances, ownerBalanceKey, subaccountAccounts } from './ledger.service.js';
 import type { LedgerTables } from './ledger.tables.js';
 
 /**
@@ -18,6 +18,8 @@ import type { LedgerTables } from './ledger.tables.js';
 export type MarginReservation = {
   book: Book;
   userId: string;
+  /** The subaccount that funds it: the user's own (''), or a smart plan's (issue 18). */
+  subaccount: string;
   /** Moved available → held until the position closes. */
   margin: bigint;
   /** Moved available → fees now (0 for none). */
@@ -62,6 +64,7 @@ export async function reserveMargins<R extends MarginReservation>(
       book: reservation.book,
       asset,
       userId: reservation.userId,
+      subaccount: reservation.subaccount,
       amount: reservation.margin,
       reason: 'trade_margin_hold' as const,
       reference: reservation.reference,
@@ -72,7 +75,7 @@ export async function reserveMargins<R extends MarginReservation>(
       .map((reservation) => ({
         book: reservation.book,
         asset,
-        from: { kind: 'available' as const, userId: reservation.userId },
+        from: subaccountAccounts(reservation.userId, reservation.subaccount).available,
         to: { kind: 'fees' as const },
         amount: reservation.fee,
         reason: 'trade_fee' as const,

@@ -25,7 +25,7 @@ import {
 } from './market.repository.js';
 import type { MarketTables } from './market.tables.js';
 import type { Instrument, MarketHub } from './market-hub.js';
-import { toWireCandle } from './price-state.js';
+import { type MinuteCandle, toWireCandle } from './price-state.js';
 import { nextChangeAfter, TRADING_HOURS } from './trading-hours.js';
 
 /** The market module's use cases, answered from the hub's memory wherever they can be. */
@@ -201,6 +201,24 @@ export function createMarketService(db: MarketDb, hub: MarketHub, options: Marke
         to: new Date(to),
       });
       return { code: instrument.code, interval: query.interval, source, candles: candles.map(toWireCandle) };
+    },
+
+    /**
+     * The stored 1-minute candles of an instrument's feed in [from, to), oldest first, with the
+     * feed named (a smart plan's strategy and its backtest, issue 18). No request limit: callers
+     * are the server's own, asking for the windows they need.
+     */
+    async minuteCandles(code: string, from: number, to: number): Promise<{ source: string | null; candles: MinuteCandle[] }> {
+      const instrument = requireInstrument(code);
+      if (!instrument.feed || !(to > from)) return { source: instrument.feed, candles: [] };
+      const candles = await aggregateCandles(db, {
+        instrumentId: instrument.id,
+        source: instrument.feed,
+        intervalMs: 60_000,
+        from: new Date(from),
+        to: new Date(to),
+      });
+      return { source: instrument.feed, candles };
     },
 
     /** Measured home figures (SPEC §0.5): counted, never typed in. */

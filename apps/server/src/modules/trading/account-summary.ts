@@ -1,15 +1,16 @@
 import type { Book, TAccountSummary } from '@openbourse/contracts';
 import { STOP_OUT_MARGIN_LEVEL } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
-import { getBalance } from '../ledger/index.js';
+import { getBalance, OWN_SUBACCOUNT, subaccountAccounts } from '../ledger/index.js';
 import { exposureRows } from './trading.repository.js';
 import { rateToUsdt, type TradingContext, type TradingTrx, USDT, USDT_DECIMALS, usdt } from './trading-context.js';
 import { convertToUsdt, marginLevel } from './trading-rules.js';
 
-export type Owner = { userId: string; book: Book };
+/** A trading account: a user's subaccount in a book ('' the user's own, `plan:<id>` a smart plan's). */
+export type Owner = { userId: string; book: Book; subaccount: string };
 export type Exposure = { used: bigint; unrealised: bigint };
 
-export const ownerKey = (owner: Owner) => `${owner.book}|${owner.userId}`;
+export const ownerKey = (owner: Owner) => `${owner.book}|${owner.userId}|${owner.subaccount}`;
 
 /**
  * Accounts' used margin and unrealised P&L (one query for a whole group of owners), from the
@@ -27,7 +28,7 @@ export async function exposuresOf(
   const rows = await exposureRows(trx, owners);
   const exposures = new Map(owners.map((owner) => [ownerKey(owner), { used: 0n, unrealised: 0n }]));
   for (const row of rows) {
-    const exposure = exposures.get(ownerKey({ userId: row.user_id, book: row.book }));
+    const exposure = exposures.get(ownerKey({ userId: row.user_id, book: row.book, subaccount: row.subaccount }));
     if (!exposure) continue;
     exposure.used += BigInt(row.margin);
     if (row.status !== 'open') continue;
@@ -50,9 +51,10 @@ export async function accountSummary(
   ctx: TradingContext,
   userId: string,
   book: Book,
+  subaccount: string = OWN_SUBACCOUNT,
 ): Promise<TAccountSummary & { unrealisedMinor: bigint }> {
-  const available = await getBalance(db, book, USDT, { kind: 'available', userId });
-  const owner = { userId, book };
+  const available = await getBalance(db, book, USDT, subaccountAccounts(userId, subaccount).available);
+  const owner = { userId, book, subaccount };
   const { used, unrealised } = (await exposuresOf(db, ctx, [owner])).get(ownerKey(owner)) as Exposure;
   const equity = available + used + unrealised;
   const level = used > 0n ? marginLevel(Decimal.fromMinorUnits(equity, 6), Decimal.fromMinorUnits(used, 6)) : null;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CloseReason } from '@openbourse/contracts';
 import { Decimal } from '@openbourse/money';
 import { AppError } from '../../platform/errors/app-error.js';
-import { getBalance, hold, release, transfer } from '../ledger/index.js';
+import { getBalance, hold, release, subaccountAccounts, transfer } from '../ledger/index.js';
 import type { Instrument } from '../market/index.js';
 import { fillPendingOrder } from './fill-pending-order.js';
 import { insertPosition, type PositionRow, updatePosition } from './trading.repository.js';
@@ -71,6 +71,7 @@ export async function settlePosition(
         book: row.book,
         asset: USDT,
         userId: row.user_id,
+        subaccount: row.subaccount,
         amount: remainingMargin,
         reason: 'trade_margin_hold',
         reference,
@@ -78,7 +79,8 @@ export async function settlePosition(
       })
     ).holdId;
   }
-  const user = { kind: 'available' as const, userId: row.user_id };
+  // The subaccount's free money: the user's available balance, or a smart plan's capital.
+  const user = subaccountAccounts(row.user_id, row.subaccount).available;
   if (pnl > 0n) {
     await transfer(trx, {
       book: row.book,
@@ -140,6 +142,7 @@ export async function settlePosition(
     order_no: closeNo,
     user_id: row.user_id,
     book: row.book,
+    subaccount: row.subaccount,
     instrument_id: row.instrument_id,
     side: row.side,
     order_type: row.order_type,
@@ -180,6 +183,21 @@ export async function closePosition(
   const closing = validateCloseLots(closeLots, row.lots, math);
   if (!closing.ok) fail(closing.code);
   return settlePosition(trx, ctx, row, instrument, closing.lots.toString(), price, 'manual', null);
+}
+
+/** A smart plan closes one of its own positions, all of it, at the current price (reason manual: the plan's decision). */
+export async function closePlanPosition(
+  trx: TradingTrx,
+  ctx: TradingContext,
+  subaccount: string,
+  orderNo: string,
+): Promise<PositionRow[]> {
+  const row = await lockPosition(trx, { subaccount }, orderNo);
+  if (row.status !== 'open') throw new AppError('POSITION_NOT_OPEN');
+  const instrument = ctx.hub.instrumentById(row.instrument_id);
+  if (!instrument) throw new AppError('UNKNOWN_INSTRUMENT');
+  const price = tradablePrice(ctx, instrument);
+  return settlePosition(trx, ctx, row, instrument, row.lots, price, 'manual', 'closed by its smart plan');
 }
 
 /** A level the engine saw crossed: closes (or fills) at the tick that crossed it, once. */

@@ -1,4 +1,4 @@
-import { getBalance, release, transfer } from '../ledger/index.js';
+import { getBalance, OWN_SUBACCOUNT, release, subaccountAccounts, transfer } from '../ledger/index.js';
 import type { Instrument } from '../market/index.js';
 import { recordReferralStep } from '../referral/index.js';
 import { type PositionRow, updatePosition } from './trading.repository.js';
@@ -20,7 +20,8 @@ export async function fillPendingOrder(
   const math = tradingInstrument(instrument);
   const notional = notionalUsdt(row.lots, price, math, rateToUsdt(ctx, instrument));
   const fee = tradeFee(notional, await feeRateOf(ctx, instrument.asset_class));
-  const available = await getBalance(trx, row.book, USDT, { kind: 'available', userId: row.user_id });
+  const funds = subaccountAccounts(row.user_id, row.subaccount).available;
+  const available = await getBalance(trx, row.book, USDT, funds);
   const reference = { type: 'position', id: row.order_no };
   const at = new Date(ctx.now());
   if (fee > available) {
@@ -44,7 +45,7 @@ export async function fillPendingOrder(
     await transfer(trx, {
       book: row.book,
       asset: USDT,
-      from: { kind: 'available', userId: row.user_id },
+      from: funds,
       to: { kind: 'fees' },
       amount: fee,
       reason: 'trade_fee',
@@ -52,7 +53,7 @@ export async function fillPendingOrder(
       idempotencyKey: `trade:${row.order_no}:fee`,
     });
   }
-  await recordReferralStep(trx, row.user_id, 'trade');
+  if (row.subaccount === OWN_SUBACCOUNT) await recordReferralStep(trx, row.user_id, 'trade');
   return updatePosition(trx, row.id, {
     status: 'open',
     open_price: price,

@@ -3,7 +3,7 @@ import type { Book, PositionSide, TOpenPositionRequest } from '@openbourse/contr
 import { createGroupCommit, type GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
 import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { reserveMargins } from '../ledger/index.js';
+import { OWN_SUBACCOUNT, reserveMargins } from '../ledger/index.js';
 import { recordReferralSteps } from '../referral/index.js';
 import { exposuresOf, ownerKey } from './account-summary.js';
 import { checkEntry, checkTrailing } from './order-checks.js';
@@ -45,6 +45,8 @@ const OPENS_PER_COMMIT = 500;
 export type PreparedOpen = {
   userId: string;
   book: Book;
+  /** The subaccount funding it: the user's own (''), or a smart plan's (issue 18). */
+  subaccount: string;
   orderNo: string;
   instrumentId: number;
   side: PositionSide;
@@ -73,6 +75,7 @@ export async function prepareOpen(
   userId: string,
   book: Book,
   request: TOpenPositionRequest,
+  subaccount: string = OWN_SUBACCOUNT,
 ): Promise<PreparedOpen> {
   const instrument = requireListedInstrument(ctx, request.code);
   const current = tradablePrice(ctx, instrument);
@@ -97,6 +100,7 @@ export async function prepareOpen(
   return {
     userId,
     book,
+    subaccount,
     orderNo: newOrderNo(ctx),
     instrumentId: instrument.id,
     side: request.side,
@@ -158,6 +162,7 @@ export async function writeOpens(
         order_no: open.orderNo,
         user_id: open.userId,
         book: open.book,
+        subaccount: open.subaccount,
         instrument_id: open.instrumentId,
         side: open.side,
         order_type: open.type,
@@ -183,10 +188,13 @@ export async function writeOpens(
       };
     }),
   );
+  // A smart plan's trades are the plan's, not the user's first trade of the invitation programme.
   await recordReferralSteps(
     trx,
     accepted
-      .filter(({ open }) => open.type === 'market' && !skipTradeStep.has(open.userId))
+      .filter(
+        ({ open }) => open.type === 'market' && open.subaccount === OWN_SUBACCOUNT && !skipTradeStep.has(open.userId),
+      )
       .map(({ open }) => open.userId),
     'trade',
   );
@@ -231,7 +239,9 @@ export class OpenPositionWriter {
     // for good either way (an invitation is fixed at registration), so later opens skip it.
     if (this.tradeStepSettled.size > 100_000) this.tradeStepSettled.clear();
     opens.forEach((open, index) => {
-      if (open.type === 'market' && outcomes[index]?.ok) this.tradeStepSettled.add(open.userId);
+      if (open.type === 'market' && open.subaccount === OWN_SUBACCOUNT && outcomes[index]?.ok) {
+        this.tradeStepSettled.add(open.userId);
+      }
     });
     return outcomes;
   }

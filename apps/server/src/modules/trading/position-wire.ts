@@ -5,6 +5,11 @@ import { canonical, pnlOf, type TradingContext, usdt } from './trading-context.j
 
 const decimalsOf = (tick: string) => (tick.split('.')[1] ?? '').length;
 
+/** The smart plan a position belongs to (its subaccount `plan:<id>`), or null for the user's own. */
+export function planOrderIdOf(subaccount: string): string | null {
+  return subaccount.startsWith('plan:') ? subaccount.slice('plan:'.length) : null;
+}
+
 /** A position as the API and the socket show it, with its live P&L and trailing level. */
 export function positionToWire(ctx: TradingContext, row: PositionRow): TPosition {
   const instrument = ctx.hub.instrumentById(row.instrument_id);
@@ -42,6 +47,7 @@ export function positionToWire(ctx: TradingContext, row: PositionRow): TPosition
     currentPrice: row.status === 'open' || row.status === 'pending' ? price : null,
     book: row.book,
     createdAt: row.created_at.toISOString(),
+    planOrderId: planOrderIdOf(row.subaccount),
   };
 }
 

@@ -106,14 +106,25 @@ export function isOwnedBy(row: PositionRow, owner: PositionOwner): boolean {
   return row.user_id === owner.userId && row.book === owner.book;
 }
 
-/** Locks a position for a change; `owner` null for the engine, which acts on anyone's. */
+/**
+ * Locks a position for a change; `owner` null for the engine, which acts on anyone's. A smart
+ * plan's position is the plan's to change (issue 18): its user hears POSITION_HELD_BY_PLAN, and
+ * the plan (`{ subaccount }`) reaches only its own.
+ */
 export async function lockPosition(
   trx: TradingTrx,
-  owner: PositionOwner | null,
+  owner: PositionOwner | { subaccount: string } | null,
   orderNo: string,
 ): Promise<PositionRow> {
   const row = await lockPositionRow(trx, orderNo);
-  if (!row || (owner !== null && !isOwnedBy(row, owner))) throw new AppError('NO_PERMISSION_ON_RECORD');
+  if (!row) throw new AppError('NO_PERMISSION_ON_RECORD');
+  if (owner === null) return row;
+  if ('subaccount' in owner) {
+    if (row.subaccount !== owner.subaccount) throw new AppError('NO_PERMISSION_ON_RECORD');
+    return row;
+  }
+  if (!isOwnedBy(row, owner)) throw new AppError('NO_PERMISSION_ON_RECORD');
+  if (row.subaccount !== '') throw new AppError('POSITION_HELD_BY_PLAN');
   return row;
 }
 

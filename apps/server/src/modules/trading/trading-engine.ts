@@ -1,7 +1,7 @@
 import { Decimal } from '@openbourse/money';
 import { Counter, type Registry } from 'prom-client';
 import type { EventSubscriber } from '../../platform/events/event-bus.js';
-import { getBalance } from '../ledger/index.js';
+import { getBalance, subaccountAccounts } from '../ledger/index.js';
 import type { MarketHub } from '../market/index.js';
 import type { TradingEvents } from './trading.events.js';
 import { type PositionRow, positionsChangedSince } from './trading.repository.js';
@@ -73,6 +73,8 @@ type Exposure = { units: number; cost: number; quote: string };
 type Account = {
   userId: string;
   book: 'live' | 'demo';
+  /** '' the user's own money, `plan:<id>` a smart plan's: each is measured and stopped out alone. */
+  subaccount: string;
   positions: Map<string, PositionRow>;
   exposure: Map<string, Exposure>;
   /** Margin held by the account's positions, USDT minor units. */
@@ -171,7 +173,7 @@ export class TradingEngine {
   arm(row: PositionRow): void {
     const { order_no: orderNo } = row;
     for (const suffix of ['sl', 'tp', 'trail', 'entry']) this.triggers.remove(`${orderNo}:${suffix}`);
-    const accountKey = `${row.user_id}|${row.book}`;
+    const accountKey = `${row.user_id}|${row.book}|${row.subaccount}`;
     this.balances.delete(accountKey);
     const account = this.accounts.get(accountKey);
     const previous = account?.positions.get(orderNo);
@@ -231,6 +233,7 @@ export class TradingEngine {
     const entry = account ?? {
       userId: row.user_id,
       book: row.book,
+      subaccount: row.subaccount,
       positions: new Map(),
       exposure: new Map(),
       usedMinor: 0n,
@@ -328,7 +331,8 @@ export class TradingEngine {
   private async available(key: string, account: Account, fresh: boolean): Promise<bigint> {
     const cached = this.balances.get(key);
     if (!fresh && cached && this.now() - cached.at < BALANCE_TTL_MS) return cached.value;
-    const value = await getBalance(this.db, account.book, 'USDT', { kind: 'available', userId: account.userId });
+    const funds = subaccountAccounts(account.userId, account.subaccount).available;
+    const value = await getBalance(this.db, account.book, 'USDT', funds);
     this.balances.set(key, { value, at: this.now() });
     return value;
   }

@@ -11,7 +11,7 @@ import type { TradingTables } from './trading.tables.js';
 type Db = DbView<TradingTables>;
 type Positions = TradingTables['trading_positions'];
 
-export type PositionRow = Positions & { id: string; created_at: Date; updated_at: Date };
+export type PositionRow = Omit<Positions, "subaccount"> & { id: string; subaccount: string; created_at: Date; updated_at: Date };
 export type NewPosition = Insertable<Positions>;
 export type PositionChanges = Updateable<Positions>;
 export type PositionStatus = Positions['status'];
@@ -148,6 +148,7 @@ export async function liveNotionalSince(db: Db, since: Date): Promise<bigint> {
 
 export type ExposureRow = {
   user_id: string;
+  subaccount: string;
   book: Book;
   instrument_id: number;
   side: PositionSide;
@@ -158,12 +159,16 @@ export type ExposureRow = {
 };
 
 /** The exposure sums (migration 0008) of a group of accounts, in one query. */
-export async function exposureRows(db: Db, owners: Array<{ userId: string; book: Book }>): Promise<ExposureRow[]> {
+export async function exposureRows(
+  db: Db,
+  owners: Array<{ userId: string; book: Book; subaccount: string }>,
+): Promise<ExposureRow[]> {
   const rows = await sql<ExposureRow>`
-    SELECT user_id::text, book, instrument_id, side, status, lots::text, cost::text, margin::text
+    SELECT user_id::text, book, subaccount, instrument_id, side, status, lots::text, cost::text, margin::text
       FROM trading_exposures
-     WHERE (user_id, book) IN (SELECT * FROM unnest(${owners.map((o) => o.userId)}::bigint[],
-                                                    ${owners.map((o) => o.book)}::text[]))`.execute(db);
+     WHERE (user_id, book, subaccount) IN (SELECT * FROM unnest(${owners.map((o) => o.userId)}::bigint[],
+                                                    ${owners.map((o) => o.book)}::text[],
+                                                    ${owners.map((o) => o.subaccount)}::text[]))`.execute(db);
   return rows.rows;
 }
 
@@ -183,4 +188,22 @@ export async function bookActivityRows(
      WHERE status IN ('open', 'pending')
      GROUP BY book`.execute(db);
   return rows.rows;
+}
+
+/** A subaccount's positions in the statuses asked, newest first (a smart plan's, issue 18). */
+export async function subaccountPositions(
+  db: Db,
+  userId: string,
+  subaccount: string,
+  statuses: PositionStatus[],
+): Promise<PositionRow[]> {
+  return (await db
+    .selectFrom('trading_positions')
+    .selectAll()
+    .where('subaccount', '=', subaccount)
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses)
+    .where('parent_id', 'is', null)
+    .orderBy('id', 'desc')
+    .execute()) as PositionRow[];
 }

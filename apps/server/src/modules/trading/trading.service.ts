@@ -8,13 +8,13 @@ import { type AmendRequest, amendPosition } from './amend-position.js';
 import { type BookActivity, bookActivity } from './book-activity.js';
 import { cancelOrder } from './cancel-order.js';
 import { closeDemoPositions } from './close-demo-positions.js';
-import { closePosition, fireLevel, type LevelKind, stopOutPosition } from './close-position.js';
+import { closePlanPosition, closePosition, fireLevel, type LevelKind, stopOutPosition } from './close-position.js';
 import { allOrders, getOrder, listOrders } from './list-orders.js';
 import { OpenPositionWriter, prepareOpen } from './open-position.js';
 import { positionToWire, unrealisedOf } from './position-wire.js';
 import { tradedVolume24h } from './traded-volume.js';
 import type { TradingEvents } from './trading.events.js';
-import type { PositionRow } from './trading.repository.js';
+import { type PositionRow, type PositionStatus, subaccountPositions } from './trading.repository.js';
 import type { PositionOwner, TradingContext, TradingDb, TradingTrx, TrailingStops } from './trading-context.js';
 import { tradingInstrument } from './trading-rules.js';
 
@@ -83,6 +83,28 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
       return row;
     },
 
+    /**
+     * A smart plan opens a market position from its own subaccount (issue 18): the same checks,
+     * margin, fee and engine as the user's own; no appropriateness question here (asked when
+     * the plan was bought).
+     */
+    async openForPlan(userId: string, subaccount: string, request: TOpenPositionRequest): Promise<PositionRow> {
+      const prepared = await prepareOpen(ctx, userId, 'live', request, subaccount);
+      const row = await opens.submit(prepared);
+      changed([row]);
+      return row;
+    },
+
+    /** A smart plan closes one of its own positions at the current price. */
+    async closeForPlan(subaccount: string, orderNo: string): Promise<PositionRow> {
+      const rows = await change((trx) => closePlanPosition(trx, ctx, subaccount, orderNo));
+      return rows.at(-1) as PositionRow;
+    },
+
+    /** A subaccount's positions (a smart plan's), newest first. */
+    subaccountPositions: (userId: string, subaccount: string, statuses: PositionStatus[]) =>
+      subaccountPositions(db, userId, subaccount, statuses),
+
     /** Closes a position (all of it, or `lots` of it) at the current price. */
     async close(owner: PositionOwner, orderNo: string, lots?: string): Promise<PositionRow> {
       const rows = await change((trx) => closePosition(trx, ctx, owner, orderNo, lots));
@@ -118,8 +140,11 @@ export function createTradingService(db: TradingDb, hub: MarketHub, options: Tra
     all: (userId: string, book: Book) => allOrders(db, ctx, userId, book),
 
     /** Balance, equity, used and free margin, margin level, for the book. */
-    accountSummary: (userId: string, book: Book): Promise<TAccountSummary & { unrealisedMinor: bigint }> =>
-      accountSummary(db, ctx, userId, book),
+    accountSummary: (
+      userId: string,
+      book: Book,
+      subaccount?: string,
+    ): Promise<TAccountSummary & { unrealisedMinor: bigint }> => accountSummary(db, ctx, userId, book, subaccount),
 
     /** Sum of USDT notional opened in the last 24 hours (the measured home figure). */
     tradedVolume24h: (): Promise<string> => tradedVolume24h(db, ctx),

@@ -28,6 +28,8 @@ export type TradingTables = {
     realised_pnl: string | null;
     notional: string;
     parent_id: string | null;
+    /** Whose money: '' the user's own, `plan:<id>` a smart plan's (issue 18; see the ledger's subaccounts). */
+    subaccount: Generated<string>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -35,6 +37,7 @@ export type TradingTables = {
   trading_exposures: {
     user_id: string;
     book: 'live' | 'demo';
+    subaccount: string;
     instrument_id: number;
     side: 'long' | 'short';
     status: 'open' | 'pending';

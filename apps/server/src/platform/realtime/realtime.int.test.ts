@@ -34,6 +34,7 @@ const POSITION: TPosition = {
   currentPrice: null,
   book: 'demo',
   createdAt: '2026-11-24T00:00:00.000Z',
+  planOrderId: null,
 };
 const TOKENS: Record<string, string> = { 'token-of-alice-000': 'alice', 'token-of-bob-00000': 'bob' };
 

@@ -29,6 +29,7 @@ const closed: TPosition = {
   currentPrice: null,
   book: 'demo',
   createdAt: '2026-11-26T10:00:00.000Z',
+  planOrderId: null,
 };
 
 describe('the per-trade statement', () => {

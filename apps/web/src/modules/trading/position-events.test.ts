@@ -31,6 +31,7 @@ const position = (patch: Partial<TPosition>): TPosition => ({
   currentPrice: '60000.00',
   book: 'demo',
   createdAt: '2026-01-10T11:59:50Z',
+  planOrderId: null,
   ...patch,
 });
 

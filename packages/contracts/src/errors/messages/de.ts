@@ -153,6 +153,10 @@ export const de: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: 'Sie schulden {outstanding}; mehr können Sie nicht zurückzahlen.',
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Sicherheiten können nur zu einem kryptobesicherten Kredit hinzugefügt werden, der gerade zurückgezahlt wird.',
+  SMART_ORDER_NOT_RUNNING: 'Dieser Plan läuft nicht; nur ein laufender Plan kann vorzeitig beendet werden.',
+  POSITION_HELD_BY_PLAN: 'Diese Position gehört zu einem Smart-Plan: Sie wird mit dem Plan geschlossen (beenden Sie den Plan, um sie jetzt zu schließen).',
+  SMART_PRODUCT_CHANGED: 'Dieses Planprodukt wurde von jemand anderem geändert; laden Sie es neu und versuchen Sie es erneut.',
+  SMART_PRODUCT_NOT_FOUND: 'Dieses Planprodukt gibt es nicht.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

@@ -140,6 +140,10 @@ export const en: CatalogueMessages = {
   LOAN_SIGNATURE_INVALID: 'The signature must be a PNG image you uploaded.',
   REPAYMENT_ABOVE_OUTSTANDING: 'You owe {outstanding}; you cannot repay more than that.',
   LOAN_NOT_OPEN_FOR_COLLATERAL: 'Collateral can be added only to a crypto-backed loan that is being repaid.',
+  SMART_ORDER_NOT_RUNNING: 'This plan is not running; only a running plan can be exited.',
+  POSITION_HELD_BY_PLAN: 'This position belongs to a smart plan: it closes with the plan (exit the plan to close it now).',
+  SMART_PRODUCT_CHANGED: 'This plan product was changed by someone else; reload it and try again.',
+  SMART_PRODUCT_NOT_FOUND: 'No such plan product.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

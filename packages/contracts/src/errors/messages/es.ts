@@ -147,6 +147,10 @@ export const es: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: 'Debe {outstanding}; no puede devolver más que eso.',
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Solo se puede añadir garantía a un préstamo con garantía cripto que se está devolviendo.',
+  SMART_ORDER_NOT_RUNNING: 'Este plan no está en curso; solo se puede salir antes de un plan en curso.',
+  POSITION_HELD_BY_PLAN: 'Esta posición pertenece a un plan automático: se cierra con el plan (sal del plan para cerrarla ahora).',
+  SMART_PRODUCT_CHANGED: 'Otra persona cambió este producto de plan; recárgalo e inténtalo de nuevo.',
+  SMART_PRODUCT_NOT_FOUND: 'No existe ese producto de plan.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

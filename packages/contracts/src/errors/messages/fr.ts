@@ -148,6 +148,10 @@ export const fr: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: 'Vous devez {outstanding} ; vous ne pouvez pas rembourser davantage.',
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Une garantie ne peut être ajoutée qu’à un prêt garanti par des cryptos en cours de remboursement.',
+  SMART_ORDER_NOT_RUNNING: "Ce plan n'est pas en cours ; seul un plan en cours peut être arrêté.",
+  POSITION_HELD_BY_PLAN: 'Cette position appartient à un plan automatique : elle se clôt avec le plan (arrêtez le plan pour la clôturer maintenant).',
+  SMART_PRODUCT_CHANGED: "Ce produit de plan a été modifié par quelqu'un d'autre ; rechargez-le et réessayez.",
+  SMART_PRODUCT_NOT_FOUND: "Ce produit de plan n'existe pas.",
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',

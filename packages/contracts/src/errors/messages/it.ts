@@ -146,6 +146,10 @@ export const it: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: 'Devi {outstanding}; non puoi rimborsare più di così.',
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Le garanzie si possono aggiungere solo a un prestito garantito da cripto in fase di rimborso.',
+  SMART_ORDER_NOT_RUNNING: 'Questo piano non è attivo; si può uscire in anticipo solo da un piano attivo.',
+  POSITION_HELD_BY_PLAN: 'Questa posizione appartiene a un piano automatico: si chiude con il piano (esci dal piano per chiuderla ora).',
+  SMART_PRODUCT_CHANGED: 'Questo prodotto è stato modificato da qualcun altro; ricaricalo e riprova.',
+  SMART_PRODUCT_NOT_FOUND: 'Questo prodotto di piano non esiste.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

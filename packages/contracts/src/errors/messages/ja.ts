@@ -140,6 +140,10 @@ export const ja: CatalogueMessages = {
   LOAN_SIGNATURE_INVALID: '署名はアップロードした PNG 画像である必要があります。',
   REPAYMENT_ABOVE_OUTSTANDING: '未返済額は {outstanding} です。それを超える額は返済できません。',
   LOAN_NOT_OPEN_FOR_COLLATERAL: '担保を追加できるのは、返済中の暗号資産担保ローンだけです。',
+  SMART_ORDER_NOT_RUNNING: 'このプランは運用中ではありません。途中解約できるのは運用中のプランだけです。',
+  POSITION_HELD_BY_PLAN: 'このポジションはスマートプランのものです。プランと一緒に決済されます（今すぐ決済するにはプランを解約してください）。',
+  SMART_PRODUCT_CHANGED: 'このプラン商品は他の人が変更しました。再読み込みしてからやり直してください。',
+  SMART_PRODUCT_NOT_FOUND: 'そのプラン商品はありません。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',
