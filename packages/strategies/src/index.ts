@@ -1,9 +1,15 @@
 /**
- * Trading strategies and their backtest (issue 18). Pure: no I/O (the command line in cli/
- * reads files). This first part: candles, their aggregation into interval bars, and the reader of
- * the shared market-data CSV files.
+ * Trading strategies and their backtest (issue 18): strategies written as code, each a
+ * deterministic step over closed bars that emits orders; candles and their aggregation; a reader
+ * of the shared market-data CSV files. Pure: no I/O.
  */
 export { aggregateCandles, bucketStart, CandleAggregator, DAY_MINUTES, intervalProblem } from './aggregate-candles.js';
+export { type AtrBreakoutParams, type AtrBreakoutState, atrBreakout } from './atr-breakout.strategy.js';
+export {
+  type BollingerReversionParams,
+  type BollingerReversionState,
+  bollingerReversion,
+} from './bollinger-reversion.strategy.js';
 export { type CandleCsv, CandleCsvError, parseCandleCsv } from './candle-csv.js';
 export {
   type Candle,
@@ -16,3 +22,35 @@ export {
   unitsToDecimal,
   unitsToNumber,
 } from './candles.js';
+export { AverageTrueRange, RollingExtreme, RollingMean, RollingMeanDeviation } from './indicators.js';
+export { type MaCrossoverParams, type MaCrossoverState, maCrossover } from './ma-crossover.strategy.js';
+export {
+  isStrategyId,
+  listStrategies,
+  type Strategy,
+  StrategyParamsError,
+  type StrategyRun,
+  strategyById,
+} from './registry.js';
+export {
+  type Bar,
+  type BooleanParameter,
+  type DecimalParameter,
+  defaultParams,
+  type IntegerParameter,
+  NO_ORDERS,
+  type OpenOrder,
+  type ParameterSpec,
+  type ParamInput,
+  type ParamProblem,
+  type ParamProblemCode,
+  type ParamValidation,
+  type ParamValues,
+  type PositionSide,
+  type PositionView,
+  STRATEGY_IDS,
+  type StrategyDefinition,
+  type StrategyId,
+  type StrategyOrder,
+  validateParams,
+} from './strategy.js';
