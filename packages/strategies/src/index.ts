@@ -1,10 +1,24 @@
 /**
  * Trading strategies and their backtest (issue 18): strategies written as code, each a
- * deterministic step over closed bars that emits orders; candles and their aggregation; a reader
- * of the shared market-data CSV files. Pure: no I/O.
+ * deterministic step over closed bars that emits orders; a sizing rule shared by the backtest
+ * and the live runner; a backtest engine that replays recorded candles with the platform's fee,
+ * margin, stop-out and negative-balance rules (@openbourse/trading-rules); a reader of the
+ * shared market-data CSV files. Pure: no I/O (the command line in cli/ reads files).
  */
 export { aggregateCandles, bucketStart, CandleAggregator, DAY_MINUTES, intervalProblem } from './aggregate-candles.js';
 export { type AtrBreakoutParams, type AtrBreakoutState, atrBreakout } from './atr-breakout.strategy.js';
+export {
+  type BacktestInput,
+  BacktestInputError,
+  type BacktestInstrument,
+  type BacktestResult,
+  type BacktestTrade,
+  type CloseReason,
+  DEFAULT_MARGIN_SHARE,
+  EQUITY_POINTS,
+  type EquityPoint,
+  runBacktest,
+} from './backtest.js';
 export {
   type BollingerReversionParams,
   type BollingerReversionState,
@@ -32,6 +46,7 @@ export {
   type StrategyRun,
   strategyById,
 } from './registry.js';
+export { type Sizing, type SizingInput, type SizingInstrument, sizePosition } from './sizing.js';
 export {
   type Bar,
   type BooleanParameter,
