@@ -112,7 +112,7 @@ export const atrBreakout: StrategyDefinition<AtrBreakoutParams, AtrBreakoutState
       : {
           key: 'exitChannel',
           code: 'inconsistent',
-          message: `exitChannel: the exit channel (${params.exitChannel}) must not be longer than the breakout channel (${params.channel})`,
+          message: `the exit channel (${params.exitChannel}) must not be longer than the breakout channel (${params.channel})`,
         },
   // Before the deciding bar: the channels' bars, and the atrPeriod − 1 ranges before it with the
   // close before the oldest of them (a true range reads the previous close).

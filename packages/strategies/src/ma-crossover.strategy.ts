@@ -69,7 +69,7 @@ export const maCrossover: StrategyDefinition<MaCrossoverParams, MaCrossoverState
       : {
           key: 'fast',
           code: 'inconsistent',
-          message: `fast: the fast average (${params.fast}) must be shorter than the slow one (${params.slow})`,
+          message: `the fast average (${params.fast}) must be shorter than the slow one (${params.slow})`,
         },
   // The slow window full: its last bar also tells which side the averages were on (the deciding
   // bar then moves both windows as an uninterrupted run would).

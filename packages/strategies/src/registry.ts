@@ -47,7 +47,7 @@ export class StrategyParamsError extends RangeError {
     readonly strategyId: string,
     readonly problem: { key: string; code: string; message: string },
   ) {
-    super(`${strategyId}: ${problem.message}`);
+    super(`${strategyId} ${problem.key}: ${problem.message}`);
     this.name = 'StrategyParamsError';
   }
 }

@@ -76,7 +76,7 @@ export type ParamProblemCode =
   | 'out-of-range'
   | 'inconsistent';
 
-/** Why parameters were refused: the key at fault, a code a screen can translate, and a sentence. */
+/** Why parameters were refused: the key at fault, a code a screen can translate, and an English sentence (without the key). */
 export type ParamProblem = { readonly key: string; readonly code: ParamProblemCode; readonly message: string };
 
 export type ParamValidation<P> = { ok: true; params: P } | { ok: false; problem: ParamProblem };
@@ -115,7 +115,7 @@ const describe = (spec: IntegerParameter | DecimalParameter) => `from ${spec.min
 function readParameter(spec: ParameterSpec, raw: unknown): ParamValidation<number | boolean> {
   const refuse = (code: ParamProblemCode, message: string): ParamValidation<number | boolean> => ({
     ok: false,
-    problem: { key: spec.key, code, message: `${spec.key}: ${message}` },
+    problem: { key: spec.key, code, message },
   });
   if (spec.kind === 'boolean') {
     if (typeof raw === 'boolean') return { ok: true, params: raw };
@@ -161,7 +161,7 @@ export function validateParams<P extends ParamValues, S>(
         problem: {
           key,
           code: 'unknown-parameter',
-          message: `${key}: not a parameter of ${definition.id} (it has ${expected})`,
+          message: `not a parameter of ${definition.id} (it has ${expected})`,
         },
       };
     }
