@@ -12,6 +12,7 @@ export default defineConfig({
       '@openbourse/contracts': path.join(root, 'packages/contracts/src/index.ts'),
       '@openbourse/money': path.join(root, 'packages/money/src/index.ts'),
       '@openbourse/trading-rules': path.join(root, 'packages/trading-rules/src/index.ts'),
+      '@openbourse/strategies': path.join(root, 'packages/strategies/src/index.ts'),
       '@catalogue-messages': path.join(root, 'packages/contracts/src/errors/messages'),
     },
   },
