@@ -25,7 +25,14 @@ function newestMtime(dir) {
 
 // TypeScript builds incrementally: a no-op when nothing changed.
 console.log('[openbourse] building server and shared packages (incremental)…');
-run(bin('tsc'), ['-b', 'packages/money', 'packages/contracts', 'packages/trading-rules', 'packages/strategies', 'apps/server']);
+run(bin('tsc'), [
+  '-b',
+  'packages/money',
+  'packages/contracts',
+  'packages/trading-rules',
+  'packages/strategies',
+  'apps/server',
+]);
 
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 const webSources = Math.max(

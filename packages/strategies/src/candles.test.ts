@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Candle, CandleDataError, levelToPrice, toPriceSeries, unitsToDecimal, unitsToNumber } from './candles.js';
+import {
+  type Candle,
+  CandleDataError,
+  candleToBar,
+  levelToPrice,
+  toPriceSeries,
+  unitsToDecimal,
+  unitsToNumber,
+} from './candles.js';
 
 const candle = (minute: number, open: string, high: string, low: string, close: string, volume = '1'): Candle => ({
   openTime: Date.UTC(2021, 3, 21, 0, minute),
@@ -30,11 +38,13 @@ describe('toPriceSeries', () => {
     expect(series.high[0]).toBe(10150);
   });
 
-  it('reads prices as the same float64 the live runner gets from Number()', () => {
-    const texts = ['56420.64', '1.38686', '0.1', '0.3', '94.458', '161.393'];
-    const series = toPriceSeries(texts.map((text, i) => candle(i, text, text, text, text)));
+  it('reads prices as the same float64 the live runner gets from candleToBar', () => {
+    const texts = ['56420.64', '1.38686', '0.1', '0.3', '94.458', '161.393', '0.00012345'];
+    const candles = texts.map((text, i) => candle(i, text, text, text, text));
+    const series = toPriceSeries(candles);
     texts.forEach((text, i) => {
-      expect(unitsToNumber(series.close[i] as number, series.scale)).toBe(Number(text));
+      expect(unitsToNumber(series.close[i] as number, series.scale)).toBe(candleToBar(candles[i] as Candle).close);
+      expect(candleToBar(candles[i] as Candle).close).toBe(Number(text));
     });
   });
 

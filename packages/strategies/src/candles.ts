@@ -1,4 +1,5 @@
 import { Decimal } from '@openbourse/money';
+import type { Bar } from './strategy.js';
 
 /**
  * One bar as the feeds, the recorded files and the platform's candle store carry it (the
@@ -197,4 +198,20 @@ export function levelToPrice(level: number, tickSize: string): string {
   const ticks = Math.round(level / Number(tickSize));
   if (!Number.isSafeInteger(ticks)) throw new RangeError(`level ${level} is not a price`);
   return tick.mul(Decimal.fromInteger(ticks)).toString();
+}
+
+/**
+ * A closed interval candle as a strategy reads it, for a live runner (the backtest builds the
+ * same floats from its price units): Number() of each decimal price, as indicators are
+ * statistics; the orders it leads to are priced exactly by the trading engine.
+ */
+export function candleToBar(candle: Candle): Bar {
+  return {
+    time: candle.openTime,
+    open: Number(candle.open),
+    high: Number(candle.high),
+    low: Number(candle.low),
+    close: Number(candle.close),
+    volume: candle.volume === '' ? 0 : Number(candle.volume),
+  };
 }

@@ -28,6 +28,7 @@ export { type CandleCsv, CandleCsvError, parseCandleCsv } from './candle-csv.js'
 export {
   type Candle,
   CandleDataError,
+  candleToBar,
   levelToPrice,
   MAX_PRICE_SCALE,
   MINUTE_MS,
