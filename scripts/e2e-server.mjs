@@ -4,7 +4,7 @@
 // through a small HTTP endpoint (GET /code?to=address). Playwright starts and stops this.
 // Usage: node scripts/e2e-server.mjs main|guarded
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +162,11 @@ const env = {
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+  // Smart plans: products backtest over the shared recorded data (historical), plans decide each second.
+  ...(existsSync(path.resolve(root, '../shared/market-data'))
+    ? { BACKTEST_DATA_DIR: path.resolve(root, '../shared/market-data') }
+    : {}),
+  PLANS_RUN_EVERY_MS: '1000',
 };
 
 if (process.env.DATABASE_URL) {

@@ -61,6 +61,10 @@ if (replayIndex >= 0) {
   args.splice(replayIndex, 2);
 }
 if (env.MARKET_FEED === undefined) env.MARKET_FEED = env.MARKET_REPLAY_DIR ? 'replay,sandbox' : 'sandbox';
+// Smart plan products backtest over recorded history (issue 18): the shared market data beside
+// the checkout when it is there; without it, over the stored candles (labelled "sandbox data").
+const sharedMarketData = path.resolve(root, '../shared/market-data');
+if (env.BACKTEST_DATA_DIR === undefined && existsSync(sharedMarketData)) env.BACKTEST_DATA_DIR = sharedMarketData;
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...args], {
   stdio: 'inherit',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Decimal } from '@openbourse/money';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -21,6 +22,7 @@ import {
   type IdentityService,
   userCounts,
   userExists,
+  userLevel,
   userNamesByIds,
 } from './modules/identity/index.js';
 import { createKycModule, type KycService } from './modules/kyc/index.js';
@@ -43,6 +45,7 @@ import {
 import { createNotifyModule } from './modules/notify/index.js';
 import { createOnboardingModule } from './modules/onboarding/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
+import { createPlansModule, type PlansService } from './modules/plans/index.js';
 import { createReferralModule } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import {
@@ -113,6 +116,8 @@ export type AppServices = {
   kyc: KycService;
   /** Loans (issue 17): the upkeep job's work and the LTV engine. */
   lending: LendingService;
+  /** Smart trading plans (issue 18): the runner tests drive, the sandbox's seed. */
+  plans: PlansService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -527,6 +532,76 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (payments.service.deposits) review.service.registerHandler(payments.service.deposits.depositReview);
   if (payments.service.withdrawals) review.service.registerHandler(payments.service.withdrawals.reviewHandler);
+  // Smart trading plans (issue 18): products with their backtests, plans trading from their own
+  // ledger subaccounts through the trading engine, decided on the instance running the feeds.
+  const plans = createPlansModule({
+    db,
+    clock,
+    market: {
+      instrument: (code) => {
+        const instrument = marketHub.instrument(code);
+        if (!instrument || !instrument.enabled) return null;
+        return {
+          code: instrument.code,
+          contractSize: instrument.contract_size,
+          tickSize: instrument.tick_size,
+          lotStep: instrument.lot_step,
+          minLots: instrument.min_lots,
+          maxLots: instrument.max_lots,
+          leverageCap: instrument.leverage_cap,
+          quoteCurrency: instrument.quote_currency,
+          assetClass: instrument.asset_class,
+          feed: instrument.feed,
+        };
+      },
+      price: (code) => marketHub.state(code)?.price ?? null,
+      isStale: (code) => marketHub.isStale(code),
+      isTradableNow: (code) => {
+        const instrument = marketHub.instrument(code);
+        return instrument !== undefined && marketHub.isTradableAt(instrument, clock.now());
+      },
+      minuteCandles: (code, from, to) => market.service.minuteCandles(code, from, to),
+      feeRate: (assetClass) => feeSchedule.rateOf(assetClass),
+    },
+    trading: {
+      open: (userId, subaccount, request) =>
+        trading.service.openForPlan(userId, subaccount, request).then((row) => ({ orderNo: row.order_no })),
+      close: async (subaccount, orderNo) => {
+        await trading.service.closeForPlan(subaccount, orderNo);
+      },
+      positions: async (userId, subaccount, which) =>
+        (
+          await trading.service.subaccountPositions(
+            userId,
+            subaccount,
+            which === 'open' ? ['open'] : ['open', 'closed', 'cancelled'],
+          )
+        ).map((row) => trading.service.toWire(row)),
+      funds: async (userId, subaccount) => {
+        const summary = await trading.service.accountSummary(userId, 'live', subaccount);
+        const minor = (value: string) => Decimal.parse(value).toMinorUnits(6, 'down');
+        return {
+          balance: minor(summary.balance) + minor(summary.usedMargin),
+          equity: minor(summary.equity),
+          free: minor(summary.freeMargin),
+        };
+      },
+    },
+    users: {
+      level: (userId) => userLevel(db, userId),
+      hasAnsweredAppropriateness: (userId) => onboarding.service.hasAnsweredAppropriateness(userId),
+    },
+    backtestData: {
+      replayDir: config.MARKET_REPLAY_DIR ?? null,
+      recordedDir: config.BACKTEST_DATA_DIR ?? null,
+      storedDays: 30,
+    },
+    log: app.log,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    runEveryMs: config.PLANS_RUN_EVERY_MS,
+    isLeader: () => marketHub.ownsFeeds,
+  });
   const modules = [
     content,
     identity,
@@ -543,6 +618,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     priceAlerts,
     onboarding,
     lending,
+    plans,
   ];
 
   app.decorateRequest('auth', null);
@@ -619,6 +695,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alertEngine: priceAlerts.engine,
     kyc: kyc.service,
     lending: lending.service,
+    plans: plans.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

@@ -99,6 +99,15 @@ const ConfigSchema = z.object({
     ),
   MARKET_REPLAY_DIR: z.string().min(1).optional(),
   /**
+   * A folder of recorded market data in the shared market-data layout (`<class>/<CODE>_1m.csv`):
+   * smart plan products backtest over an instrument's recorded file there (historical) rather
+   * than over the platform's stored candles (issue 18). `npm start` uses ../shared/market-data
+   * when it exists.
+   */
+  BACKTEST_DATA_DIR: z.string().min(1).optional(),
+  /** How often running smart plans are looked at (a closed bar decided, an end wound up). */
+  PLANS_RUN_EVERY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
    * Instruments driven by the `test` feed (browser journeys push their prices). The test feed
    * exists only with NODE_ENV=test: a production configuration cannot enable it.
    */

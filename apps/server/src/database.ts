@@ -5,6 +5,7 @@ import type { IdentityTables } from './modules/identity/identity.tables.js';
 import type { KycTables } from './modules/kyc/kyc.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
 import type { LendingTables } from './modules/lending/lending.tables.js';
+import type { PlansTables } from './modules/plans/plans.tables.js';
 import type { MarketTables } from './modules/market/market.tables.js';
 import type { NotifyTables } from './modules/notify/notify.tables.js';
 import type { OnboardingTables } from './modules/onboarding/onboarding.tables.js';
@@ -35,7 +36,8 @@ export type Database = PlatformTables &
   AlertsTables &
   OnboardingTables &
   KycTables &
-  LendingTables;
+  LendingTables &
+  PlansTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

@@ -18,11 +18,16 @@ CREATE TABLE plans_products (
   min_level SMALLINT NOT NULL CHECK (min_level BETWEEN 0 AND 4),
   enabled BOOLEAN NOT NULL DEFAULT false,
   version INTEGER NOT NULL DEFAULT 1,
-  -- The background backtest of the current version: pending → running → done | failed.
+  -- Grows when what a backtest depends on changes (strategy, parameters, instrument, interval,
+  -- leverage, margin share); `backtest_version` names the settings version a backtest ran on.
+  settings_version INTEGER NOT NULL DEFAULT 1,
+  -- The background backtest of the current settings: pending → running → done | failed.
   backtest_state TEXT NOT NULL DEFAULT 'pending' CHECK (backtest_state IN ('pending', 'running', 'done', 'failed')),
   backtest_version INTEGER,
   backtest JSONB,
   backtest_error TEXT,
+  -- A sandbox example's key: seeded once, whatever an operator has done with it since.
+  seed_key TEXT UNIQUE,
   created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
   updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );

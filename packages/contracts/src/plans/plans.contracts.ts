@@ -150,10 +150,12 @@ export type TSmartOrderList = z.infer<typeof ZSmartOrderList>;
 const ZReason = z.string().trim().min(1).max(500).describe("The operator's reason, kept in the audit log");
 
 export const ZSmartProductNames = z
-  .object(Object.fromEntries(LANGUAGES.map((l) => [l, z.string().trim().min(1).max(80)])) as Record<
-    (typeof LANGUAGES)[number],
-    z.ZodString
-  >)
+  .object(
+    Object.fromEntries(LANGUAGES.map((l) => [l, z.string().trim().min(1).max(80)])) as Record<
+      (typeof LANGUAGES)[number],
+      z.ZodString
+    >,
+  )
   .describe('The name in each of the ten languages');
 
 const smartProductFields = {

@@ -15,6 +15,12 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 }
 
 /** By user name (case-insensitive) or e-mail. */
+/** A user's VIP level (0 Normal, 1–4 VIP1–VIP4); 0 for an unknown user. */
+export async function userLevel(db: Db, id: string): Promise<number> {
+  const row = await db.selectFrom('users').select('level').where('id', '=', id).executeTakeFirst();
+  return row?.level ?? 0;
+}
+
 export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
   const key = login.trim().toLowerCase();
   return db

@@ -6,6 +6,7 @@ export {
   setKycStatus,
   userCounts,
   userExists,
+  userLevel,
   userNamesByIds,
 } from './identity.repository.js';
 export {

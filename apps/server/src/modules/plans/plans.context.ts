@@ -44,7 +44,10 @@ export type PlanMarket = {
     code: string,
     from: number,
     to: number,
-  ): Promise<{ source: string | null; candles: Array<{ openTime: number; open: string; high: string; low: string; close: string; volume: string }> }>;
+  ): Promise<{
+    source: string | null;
+    candles: Array<{ openTime: number; open: string; high: string; low: string; close: string; volume: string }>;
+  }>;
   feeRate(assetClass: string): Promise<string>;
 };
 

@@ -40,10 +40,12 @@ export type PlansTables = {
     min_level: number;
     enabled: Generated<boolean>;
     version: Generated<number>;
+    settings_version: Generated<number>;
     backtest_state: Generated<'pending' | 'running' | 'done' | 'failed'>;
     backtest_version: number | null;
     backtest: Json<StoredBacktest | null> | null;
     backtest_error: string | null;
+    seed_key: string | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

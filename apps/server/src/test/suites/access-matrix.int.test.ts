@@ -9,6 +9,7 @@ import { notifyUser } from '../../modules/notify/index.js';
 import { type RegisteredRoute, registeredRoutes } from '../../platform/http/route.js';
 import { answerAppropriateness } from '../appropriateness.js';
 import { multipartBody, plainPng } from '../images.js';
+import { insertSmartProductForTests } from '../smart-products.js';
 import type { TestApp } from '../test-app.js';
 import { createSignableUser } from '../test-users.js';
 import { findAnswerProblem } from './answer-check.js';
@@ -264,6 +265,23 @@ describe('the access matrix', () => {
           'live',
         );
         if (signed.code !== 200) throw new Error(`could not make a record: ${signed.body}`);
+        return id;
+      },
+      'smart-order': async () => {
+        // A product of its own each time: a user runs one plan of a product at a time.
+        const product = await insertSmartProductForTests(testApp.database.db);
+        const answer = await call(
+          {
+            method: 'POST',
+            url: '/swx/customer/order/buySmart',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ productId: product, amount: '100', days: 7 }),
+          },
+          tokenA,
+          'live',
+        );
+        const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
+        if (answer.code !== 20004 || !id) throw new Error(`could not make a record: ${answer.body}`);
         return id;
       },
       alert: async () => {
