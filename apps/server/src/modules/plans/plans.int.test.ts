@@ -283,6 +283,50 @@ describe('a running plan', () => {
   });
 });
 
+describe('a plan that cannot decide', () => {
+  it('stops opening positions on a stale price and says so, until a fresh price returns', async () => {
+    const product = await insertSmartProductForTests(testApp.database.db, {
+      code: 'ETHUSDT',
+      params: { fast: 2, slow: 3 },
+      intervalMinutes: 1,
+    });
+    const user = await trader('500');
+    tickAt('ETHUSDT', 30, '100');
+    offsetMs = 30 * MINUTE + 40_000;
+    const bought = await buy(user.token, { productId: product, amount: '200', days: 7 });
+    expect(bought.body.code).toBe(CATALOGUE.PURCHASE_SUCCEEDED.code);
+    // Two hours without a price (the test app calls a price stale after one).
+    await passAt(30 + 120);
+    const [halted] = (await myPlans(user.token)).filter((plan) => plan.id === bought.body.data.id);
+    expect(halted?.halted).toMatchObject({ reason: 'stale_price' });
+    expect(halted?.openPositions).toEqual([]);
+    tickAt('ETHUSDT', 30 + 121, '100');
+    await passAt(30 + 122);
+    const [resumed] = (await myPlans(user.token)).filter((plan) => plan.id === bought.body.data.id);
+    expect(resumed?.halted).toBeNull();
+    offsetMs = 0;
+  });
+
+  it('stops for good when its strategy throws, and says why', async () => {
+    // Parameters the strategy refuses (fast above slow), as a product stored before a check changed would hold.
+    const product = await insertSmartProductForTests(testApp.database.db, {
+      code: 'ETHUSDT',
+      params: { fast: 9, slow: 3 },
+      intervalMinutes: 1,
+    });
+    const user = await trader('500');
+    tickAt('ETHUSDT', 200, '100');
+    offsetMs = 200 * MINUTE + 40_000;
+    const bought = await buy(user.token, { productId: product, amount: '200', days: 7 });
+    tickAt('ETHUSDT', 201, '101');
+    await passAt(202);
+    const [plan] = (await myPlans(user.token)).filter((item) => item.id === bought.body.data.id);
+    expect(plan?.halted?.reason).toBe('strategy_error');
+    expect(plan?.halted?.detail).toContain('fast');
+    offsetMs = 0;
+  });
+});
+
 describe('backtests and the back office', () => {
   it('labels a backtest over the test feed’s candles as sandbox data, and one over a recorded file as historical', async () => {
     const operator = await createUserWithSession(testApp, ['admin']);
