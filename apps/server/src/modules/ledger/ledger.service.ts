@@ -428,6 +428,19 @@ export async function getBalance(trx: Db, book: Book, asset: string, ref: Accoun
   return isUserKind(ref.kind) ? repository.storedBalance(trx, id) : repository.balanceFromEntries(trx, id);
 }
 
+/**
+ * SPEC §0 rule 4: a promise is funded from the treasury when it is made. Takes the treasury's
+ * funding lock of the asset (live book) until the caller's transaction ends and checks that the
+ * treasury's balance covers `amount`; refused with TREASURY_CANNOT_FUND (10201) otherwise, and the
+ * caller's transaction moves nothing. Every module that funds a promise from the treasury (loans,
+ * savings interest) checks through here, so two promises never spend the same balance.
+ */
+export async function assertTreasuryCovers(trx: Db, asset: string, amount: bigint): Promise<void> {
+  await repository.lockTreasuryFunding(trx, 'live', asset);
+  const balance = await getBalance(trx, 'live', asset, { kind: 'treasury' });
+  if (balance < amount) throw new AppError('TREASURY_CANNOT_FUND');
+}
+
 export type UserBalance = { asset: string; decimals: number; available: bigint; held: bigint };
 
 /** A user's balances in a book, one row per asset (assets never used show zero). */
