@@ -45,6 +45,7 @@ import { createOnboardingModule } from './modules/onboarding/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createReferralModule } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
+import { createSavingsModule, type SavingsService } from './modules/savings/index.js';
 import {
   createTradingModule,
   type TradingEngine,
@@ -55,7 +56,7 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type ChainRuntime, chainConfigFrom, createChainRuntime } from './platform/chain/chain-runtime.js';
 import { loadOrCreateSandboxKeys, sweepGasPrivateKey } from './platform/chain/hd-keys.js';
-import { type Clock, systemClock } from './platform/clock.js';
+import { type Clock, createMovableClock, systemClock } from './platform/clock.js';
 import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
@@ -66,6 +67,7 @@ import { registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
+import { registerTestClockRoute } from './platform/http/test-clock-route.js';
 import { type Alerts, createAlerts } from './platform/jobs/alerts.js';
 import { createJobs, type Jobs } from './platform/jobs/jobs.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -113,6 +115,8 @@ export type AppServices = {
   kyc: KycService;
   /** Loans (issue 17): the upkeep job's work and the LTV engine. */
   lending: LendingService;
+  /** Fixed-term savings (issue 18): the accrual job's work. */
+  savings: SavingsService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -407,6 +411,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   for (const handler of lending.service.reviewHandlers) review.service.registerHandler(handler);
+  // Fixed-term savings (issue 18): the products, subscriptions reserving the promised interest from
+  // the treasury, the accrual job on the platform's queue. A test deployment (TEST_CLOCK) gives it
+  // a clock the journeys move forward; sessions, two-factor codes and the jobs keep the real time.
+  const savingsClock = config.TEST_CLOCK ? createMovableClock(clock) : null;
+  const savings = createSavingsModule({
+    db,
+    assets: { assetDecimals: (code) => ledgerAssetDecimals(db, code) },
+    clock: savingsClock ?? clock,
+    jobsClock: clock,
+    jobs,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    log: app.log,
+  });
   const market = createMarketModule({
     db,
     hub: marketHub,
@@ -543,6 +561,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     priceAlerts,
     onboarding,
     lending,
+    savings,
   ];
 
   app.decorateRequest('auth', null);
@@ -619,11 +638,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     alertEngine: priceAlerts.engine,
     kyc: kyc.service,
     lending: lending.service,
+    savings: savings.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
   for (const module of modules) await module.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
+  if (savingsClock) registerTestClockRoute(app, savingsClock, () => savings.service.runAccrual());
   await registerWebApp(app, {
     distDir: config.WEB_DIST_DIR,
     defaultLanguage: config.DEFAULT_LANGUAGE,

@@ -11,6 +11,7 @@ import type { OnboardingTables } from './modules/onboarding/onboarding.tables.js
 import type { PaymentsTables } from './modules/payments/payments.tables.js';
 import type { ReferralTables } from './modules/referral/referral.tables.js';
 import type { ReviewTables } from './modules/review/review.tables.js';
+import type { SavingsTables } from './modules/savings/savings.tables.js';
 import type { TradingTables } from './modules/trading/trading.tables.js';
 import type { UploadsTables } from './modules/uploads/uploads.tables.js';
 import { createDatabase } from './platform/db/database.js';
@@ -35,7 +36,8 @@ export type Database = PlatformTables &
   AlertsTables &
   OnboardingTables &
   KycTables &
-  LendingTables;
+  LendingTables &
+  SavingsTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

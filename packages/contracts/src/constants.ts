@@ -39,5 +39,7 @@ export * from './payments/payments-admin.endpoints.js';
 export * from './payments/withdrawals.endpoints.js';
 export * from './review/review.constants.js';
 export * from './review/review.endpoints.js';
+export * from './savings/savings.constants.js';
+export * from './savings/savings.endpoints.js';
 export * from './trading/trading.endpoints.js';
 export * from './uploads/uploads.endpoints.js';

@@ -194,6 +194,14 @@ export const CATALOGUE = {
   REPAYMENT_ABOVE_OUTSTANDING: { code: 10209, status: 400 },
   // Collateral is added only to a crypto-backed loan being repaid (not an offer, not a closed loan).
   LOAN_NOT_OPEN_FOR_COLLATERAL: { code: 10210, status: 409 },
+  // Fixed-term savings (issue 18): no such product on sale (the first check of a subscription); the
+  // amount does not fit the product's remaining capacity; the back office's unknown product and
+  // changed version; an order that no longer earns (settled or redeemed) cannot be redeemed.
+  SAVINGS_PRODUCT_NOT_ON_SALE: { code: 10211, status: 404 },
+  SAVINGS_CAPACITY_EXHAUSTED: { code: 10212, status: 409 },
+  SAVINGS_PRODUCT_NOT_FOUND: { code: 10213, status: 404 },
+  SAVINGS_PRODUCT_CHANGED: { code: 10214, status: 409 },
+  SAVINGS_ORDER_NOT_EARNING: { code: 10215, status: 409 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -18,6 +18,8 @@ export const OWNED_RECORDS = [
   'loan-offer',
   /** A loan paid out and being repaid. */
   'loan',
+  /** A fixed-term savings order, earning (issue 18). */
+  'savings-order',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 

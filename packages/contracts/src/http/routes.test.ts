@@ -18,6 +18,8 @@ const DOMAINS = [
   'onboarding',
   'paymentsAdmin',
   'review',
+  'savings',
+  'savingsAdmin',
   'trading',
   'uploads',
 ] as const;

@@ -140,6 +140,12 @@ export const en: CatalogueMessages = {
   LOAN_SIGNATURE_INVALID: 'The signature must be a PNG image you uploaded.',
   REPAYMENT_ABOVE_OUTSTANDING: 'You owe {outstanding}; you cannot repay more than that.',
   LOAN_NOT_OPEN_FOR_COLLATERAL: 'Collateral can be added only to a crypto-backed loan that is being repaid.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'This savings product does not exist or is not on sale.',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'This savings product cannot take that much: {remaining} {asset} of its capacity is left.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'No such savings product.',
+  SAVINGS_PRODUCT_CHANGED: 'This savings product was changed by someone else in the meantime. Reload it and try again.',
+  SAVINGS_ORDER_NOT_EARNING: 'This savings order is no longer earning: it has matured or was redeemed.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

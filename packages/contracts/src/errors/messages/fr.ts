@@ -148,6 +148,13 @@ export const fr: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: 'Vous devez {outstanding} ; vous ne pouvez pas rembourser davantage.',
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Une garantie ne peut être ajoutée qu’à un prêt garanti par des cryptos en cours de remboursement.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'Ce produit d’épargne n’existe pas ou n’est pas en vente.',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'Ce produit d’épargne ne peut pas recevoir autant : il reste {remaining} {asset} de sa capacité.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'Ce produit d’épargne n’existe pas.',
+  SAVINGS_PRODUCT_CHANGED:
+    'Ce produit d’épargne a été modifié par quelqu’un d’autre entre-temps. Rechargez-le et réessayez.',
+  SAVINGS_ORDER_NOT_EARNING: 'Cet ordre d’épargne ne rapporte plus : il est arrivé à échéance ou a été remboursé.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',
