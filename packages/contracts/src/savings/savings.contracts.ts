@@ -56,6 +56,7 @@ export const ZFinancialProduct = z.object({
   id: z.string().describe('The product id'),
   name: z.string().describe("The product's name in the request's language"),
   asset: ZAssetCode.describe('The asset invested and paid, e.g. USDT'),
+  decimals: z.number().int().describe("The asset's decimals: an amount has at most this many (USDT: 6)"),
   minAmount: ZDecimalText.describe('The smallest investment (below it: 10013)'),
   maxAmount: ZDecimalText.describe('The largest investment (above it: 10095)'),
   periodDays: z.number().int().describe('Days from subscription to maturity'),

@@ -19,6 +19,7 @@ export function publicSavingsProduct(
     id: record.id,
     name: record.names[language],
     asset: record.asset,
+    decimals,
     minAmount: record.minAmount,
     maxAmount: record.maxAmount,
     periodDays: record.periodDays,

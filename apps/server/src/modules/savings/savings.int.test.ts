@@ -214,6 +214,7 @@ describe('savings products in the back office', () => {
         'id',
         'name',
         'asset',
+        'decimals',
         'minAmount',
         'maxAmount',
         'periodDays',

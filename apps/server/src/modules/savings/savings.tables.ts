@@ -50,7 +50,7 @@ export type SavingsTables = {
     user_id: string;
     product_id: string;
     /** A UTC day: written as YYYY-MM-DD (the driver reads a DATE back as a Date). */
-    day: ColumnType<Date, string, string>;
+    day: ColumnType<Date | string, string, string>;
     failures: number;
     last_code: number;
     updated_at: Date;
