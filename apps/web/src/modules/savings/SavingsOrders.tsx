@@ -77,17 +77,17 @@ function OrderCard({ order }: { order: TSavingsOrder }) {
         </Group>
         <div>
           <Group justify="space-between" gap="xs" mb={4}>
-            <Text size="sm" id={`${headingId}-days`}>
-              {t('savings.page.order.progress')}
-            </Text>
+            <Text size="sm">{t('savings.page.order.progress')}</Text>
             <Text size="sm" fw={600} data-testid="savings-order-days">
               {t('savings.page.order.daysOf', { days: order.earnedDays, period: order.periodDays })}
             </Text>
           </Group>
           <Progress
             value={(order.earnedDays / order.periodDays) * 100}
-            aria-labelledby={`${headingId}-days`}
-            aria-valuetext={t('savings.page.order.daysOf', { days: order.earnedDays, period: order.periodDays })}
+            aria-label={`${t('savings.page.order.progress')}: ${t('savings.page.order.daysOf', {
+              days: order.earnedDays,
+              period: order.periodDays,
+            })}`}
             color={STATUS_COLOURS[order.status]}
           />
         </div>
