@@ -48,7 +48,7 @@ export const ZSavingsPauseReason = z
 export const ZSavingsOrderStatus = z
   .enum(SAVINGS_ORDER_STATUSES)
   .describe(
-    'earning → settled at maturity (principal + interest returned), or redeemed_early (principal minus the penalty returned, accrued interest forfeited)',
+    'earning → settled when it matures (principal and interest returned), or redeemed_early (principal minus the penalty returned, accrued interest forfeited)',
   );
 
 /** One product as investors see it. */
@@ -117,7 +117,7 @@ export const ZSavingsOrder = z.object({
   productName: z.string().describe("The product's name in the request's language"),
   asset: ZAssetCode,
   amount: ZDecimalText.describe('The principal invested'),
-  dailyRate: ZDecimalText.describe('The daily rate promised at subscription (a later change of the product keeps it)'),
+  dailyRate: ZDecimalText.describe('The daily rate promised when subscribing; a later change of the product keeps it'),
   periodDays: z.number().int(),
   penaltyRate: ZDecimalText.describe(
     'The early-redemption penalty disclosed at subscription, a share of the principal',
@@ -129,7 +129,7 @@ export const ZSavingsOrder = z.object({
     'Interest earned so far: reservedInterest × earnedDays ÷ periodDays, rounded down; forfeited on early redemption',
   ),
   reservedInterest: ZDecimalText.describe(
-    'The whole interest promised at maturity (principal × dailyRate × periodDays, rounded down), reserved from the treasury at subscription',
+    'The whole interest promised for maturity: principal × dailyRate × periodDays, rounded down; reserved from the treasury when subscribing',
   ),
   status: ZSavingsOrderStatus,
   earlyExitPenalty: ZDecimalText.nullable().describe(

@@ -39,9 +39,12 @@ export function SubscribeDialog({ product, onClose }: { product: TFinancialProdu
   const available = balances.data?.find((balance) => balance.asset === product.asset)?.available ?? null;
   const problem = amountProblem(value, product, available);
   const amount = amountOf(value, product.decimals);
-  // The summary from the moment the amount is one the product takes (it is never sent before the confirmation).
+  // The summary from the moment the amount is one the product takes, even beyond the balance or the
+  // capacity left (what it would earn is worth knowing); nothing is sent before the confirmation.
+  const isWithinProduct =
+    problem === null || problem.problem === 'aboveAvailable' || problem.problem === 'aboveCapacity';
   const summary =
-    amount && problem === null
+    amount && isWithinProduct
       ? {
           interest: interestAtMaturity(amount, product.dailyRate, product.periodDays, product.decimals),
           penalty: earlyExitPenalty(amount, product.penaltyRate, product.decimals),
