@@ -21,7 +21,8 @@ const profiles = {
     mailPort: 8093,
     embeddedPort: 54331,
     issuerPort: 8097,
-    env: { CHAIN_LOCAL_BLOCK_MS: '500', WITHDRAWAL_ADDRESS_COOLING_HOURS: '0' },
+    // TEST_CLOCK: the savings journeys move the savings clock forward (POST /__test/clock/advance).
+    env: { CHAIN_LOCAL_BLOCK_MS: '500', WITHDRAWAL_ADDRESS_COOLING_HOURS: '0', TEST_CLOCK: 'true' },
   },
   // Access guard on and wallet-only sign-in; its journeys need no chain, so no local node starts.
   guarded: {

@@ -99,6 +99,13 @@ const VISITOR_SCREENS: Array<{ name: string; open: (page: Page) => Promise<void>
     },
   },
   {
+    name: 'the savings (risk disclosure, products and a way to sign in)',
+    open: async (page) => {
+      await page.goto('/financial');
+      await expect(page.getByTestId('savings-product')).toHaveCount(2);
+    },
+  },
+  {
     name: 'the help centre',
     open: async (page) => {
       await page.goto('/help');
@@ -366,6 +373,7 @@ test.describe
         ['/admin/settings?tab=hours', 'Products and settings'],
         ['/admin/settings?tab=payments', 'Products and settings'],
         ['/admin/settings?tab=loans', 'Products and settings'],
+        ['/admin/settings?tab=savings', 'Products and settings'],
         ['/admin/audit-log', 'Audit log'],
       ];
       for (const [path, name] of areas) {

@@ -48,6 +48,7 @@ import { createPaymentsModule } from './modules/payments/index.js';
 import { createPlansModule, type PlansService } from './modules/plans/index.js';
 import { createReferralModule } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
+import { createSavingsModule, type SavingsService } from './modules/savings/index.js';
 import {
   createTradingModule,
   type TradingEngine,
@@ -58,7 +59,7 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus/cluster-bus.js';
 import { type ChainRuntime, chainConfigFrom, createChainRuntime } from './platform/chain/chain-runtime.js';
 import { loadOrCreateSandboxKeys, sweepGasPrivateKey } from './platform/chain/hd-keys.js';
-import { type Clock, systemClock } from './platform/clock.js';
+import { type Clock, createMovableClock, systemClock } from './platform/clock.js';
 import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
@@ -69,6 +70,7 @@ import { registerPlatformRoutes } from './platform/http/platform-routes.js';
 import { resolveRequestContext } from './platform/http/request-context.js';
 import type { RegisteredRoute } from './platform/http/route.js';
 import { everyResponseHeaders } from './platform/http/security-headers.js';
+import { registerTestClockRoute } from './platform/http/test-clock-route.js';
 import { type Alerts, createAlerts } from './platform/jobs/alerts.js';
 import { createJobs, type Jobs } from './platform/jobs/jobs.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -118,6 +120,8 @@ export type AppServices = {
   lending: LendingService;
   /** Smart trading plans (issue 18): the runner tests drive, the sandbox's seed. */
   plans: PlansService;
+  /** Fixed-term savings (issue 18): the accrual job's work. */
+  savings: SavingsService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -412,6 +416,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   for (const handler of lending.service.reviewHandlers) review.service.registerHandler(handler);
+  // Fixed-term savings (issue 18): the products, subscriptions reserving the promised interest from
+  // the treasury, the accrual job on the platform's queue. A test deployment (TEST_CLOCK) gives it
+  // a clock the journeys move forward; sessions, two-factor codes and the jobs keep the real time.
+  const savingsClock = config.TEST_CLOCK ? createMovableClock(clock) : null;
+  const savings = createSavingsModule({
+    db,
+    assets: { assetDecimals: (code) => ledgerAssetDecimals(db, code) },
+    clock: savingsClock ?? clock,
+    jobsClock: clock,
+    jobs,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    log: app.log,
+  });
   const market = createMarketModule({
     db,
     hub: marketHub,
@@ -619,6 +637,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onboarding,
     lending,
     plans,
+    savings,
   ];
 
   app.decorateRequest('auth', null);
@@ -696,11 +715,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kyc: kyc.service,
     lending: lending.service,
     plans: plans.service,
+    savings: savings.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });
   for (const module of modules) await module.register(app);
   await app.register(async (scope) => realtime.register(scope), { prefix: API_PREFIX });
+  if (savingsClock) registerTestClockRoute(app, savingsClock, () => savings.service.runAccrual());
   await registerWebApp(app, {
     distDir: config.WEB_DIST_DIR,
     defaultLanguage: config.DEFAULT_LANGUAGE,

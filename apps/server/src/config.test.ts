@@ -67,4 +67,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).FILE_STORE_KEY).toBeUndefined();
     expect(loadConfig({}).UPLOAD_MAX_BYTES).toBe(2_097_152);
   });
+
+  it('moves the savings clock only in a test deployment (issue 18)', () => {
+    expect(loadConfig({}).TEST_CLOCK).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).TEST_CLOCK).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'development', TEST_CLOCK: 'true' })).toThrow(/TEST_CLOCK/);
+  });
 });

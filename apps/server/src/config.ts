@@ -120,6 +120,12 @@ const ConfigSchema = z.object({
         .map((part) => part.trim())
         .filter(Boolean),
     ),
+  /**
+   * Test deployments only (NODE_ENV=test): the savings module's clock can be moved forward with
+   * `POST /__test/clock/advance {ms}` (the browser journeys watch an order earn over days). The rest
+   * of the platform (sessions, two-factor codes, the jobs' schedule) keeps the real time.
+   */
+  TEST_CLOCK: booleanFromEnv.default(false),
   /** Recorded time per real time for replay: 60 plays one recorded minute per second; 0 as fast as possible. */
   MARKET_REPLAY_SPEED: z.coerce.number().min(0).max(1_000_000).default(60),
   MARKET_SANDBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -241,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (result.data.MARKET_FEED.includes('test') && result.data.NODE_ENV !== 'test') {
     throw new ConfigError(['MARKET_FEED: the test feed runs only with NODE_ENV=test']);
+  }
+  if (result.data.TEST_CLOCK && result.data.NODE_ENV !== 'test') {
+    throw new ConfigError(['TEST_CLOCK: the movable clock runs only with NODE_ENV=test']);
   }
   // Without SMTP, mails (with live codes) wait in a table: a development convenience only.
   if (result.data.NODE_ENV === 'production' && !result.data.SMTP_URL) {

@@ -5,13 +5,14 @@ import type { IdentityTables } from './modules/identity/identity.tables.js';
 import type { KycTables } from './modules/kyc/kyc.tables.js';
 import type { LedgerTables } from './modules/ledger/ledger.tables.js';
 import type { LendingTables } from './modules/lending/lending.tables.js';
-import type { PlansTables } from './modules/plans/plans.tables.js';
 import type { MarketTables } from './modules/market/market.tables.js';
 import type { NotifyTables } from './modules/notify/notify.tables.js';
 import type { OnboardingTables } from './modules/onboarding/onboarding.tables.js';
 import type { PaymentsTables } from './modules/payments/payments.tables.js';
+import type { PlansTables } from './modules/plans/plans.tables.js';
 import type { ReferralTables } from './modules/referral/referral.tables.js';
 import type { ReviewTables } from './modules/review/review.tables.js';
+import type { SavingsTables } from './modules/savings/savings.tables.js';
 import type { TradingTables } from './modules/trading/trading.tables.js';
 import type { UploadsTables } from './modules/uploads/uploads.tables.js';
 import { createDatabase } from './platform/db/database.js';
@@ -37,7 +38,8 @@ export type Database = PlatformTables &
   OnboardingTables &
   KycTables &
   LendingTables &
-  PlansTables;
+  PlansTables &
+  SavingsTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

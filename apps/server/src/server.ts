@@ -5,6 +5,7 @@ import { seedContent } from './modules/content/index.js';
 import { ledgerAssetDecimals } from './modules/ledger/index.js';
 import { seedLendingCapital, seedLoanSettings } from './modules/lending/index.js';
 import { seedMarket } from './modules/market/index.js';
+import { seedSavingsProducts } from './modules/savings/index.js';
 import { systemClock } from './platform/clock.js';
 import { migrate } from './platform/db/migrate.js';
 import { provisionDatabase } from './platform/db/provision.js';
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
     // The treasury the sandbox's loans are paid from, from a clearing account named for it (once).
     const usdtDecimals = await ledgerAssetDecimals(db, 'USDT');
     if (usdtDecimals !== null) await db.transaction().execute((trx) => seedLendingCapital(trx, usdtDecimals));
+    // Its example savings products (each once); their promised interest is reserved from that same
+    // live USDT treasury, so no second capital is needed.
+    await seedSavingsProducts(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, systemClock.now());
   }
 
   const app = await buildApp({ config, db, connectionString: database.connectionString });

@@ -78,6 +78,8 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'plans/plans.endpoints.ts',
       'review/review.constants.ts',
       'review/review.endpoints.ts',
+      'savings/savings.constants.ts',
+      'savings/savings.endpoints.ts',
       'trading/trading.endpoints.ts',
       'uploads/uploads.endpoints.ts',
     ]);

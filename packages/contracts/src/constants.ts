@@ -41,5 +41,7 @@ export * from './plans/plans.constants.js';
 export * from './plans/plans.endpoints.js';
 export * from './review/review.constants.js';
 export * from './review/review.endpoints.js';
+export * from './savings/savings.constants.js';
+export * from './savings/savings.endpoints.js';
 export * from './trading/trading.endpoints.js';
 export * from './uploads/uploads.endpoints.js';

@@ -20,6 +20,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/profile/security',
   '/profile/verification',
   '/loan',
+  '/financial',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -87,6 +88,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/profile/security') return 'profile.securityCentre';
   if (pathname === '/profile/verification') return 'profile.kyc';
   if (pathname === '/loan' || pathname.startsWith('/loan/')) return 'nav.loan';
+  if (pathname === '/financial') return 'nav.financial';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

@@ -201,6 +201,14 @@ export const CATALOGUE = {
   POSITION_HELD_BY_PLAN: { code: 10221, status: 409 },
   SMART_PRODUCT_CHANGED: { code: 10222, status: 409 },
   SMART_PRODUCT_NOT_FOUND: { code: 10223, status: 404 },
+  // Fixed-term savings (issue 18): no such product on sale (the first check of a subscription); the
+  // amount does not fit the product's remaining capacity; the back office's unknown product and
+  // changed version; an order that no longer earns (settled or redeemed) cannot be redeemed.
+  SAVINGS_PRODUCT_NOT_ON_SALE: { code: 10211, status: 404 },
+  SAVINGS_CAPACITY_EXHAUSTED: { code: 10212, status: 409 },
+  SAVINGS_PRODUCT_NOT_FOUND: { code: 10213, status: 404 },
+  SAVINGS_PRODUCT_CHANGED: { code: 10214, status: 409 },
+  SAVINGS_ORDER_NOT_EARNING: { code: 10215, status: 409 },
 
   SUBMITTED_FOR_REVIEW: { code: 20001, status: 200 },
   DEPOSIT_SUBMITTED: { code: 20002, status: 200 },

@@ -20,6 +20,8 @@ export const OWNED_RECORDS = [
   'loan',
   /** A smart trading plan running (issue 18). */
   'smart-order',
+  /** A fixed-term savings order, earning (issue 18). */
+  'savings-order',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 

@@ -29,6 +29,15 @@ export const TRANSFER_REASONS = [
   'smart_plan_funding',
   'smart_plan_return',
   'smart_plan_exit_fee',
+  // Fixed-term savings (issue 18): the principal and the promised interest (from the treasury) held in
+  // escrow; at maturity both to the investor; on early redemption the principal less the penalty to
+  // the investor, the penalty and the reserved interest to the treasury.
+  'savings_principal',
+  'savings_interest_reserve',
+  'savings_payout',
+  'savings_interest',
+  'savings_interest_return',
+  'savings_penalty',
   'nft_bid_hold',
   'nft_bid_release',
   'donation',

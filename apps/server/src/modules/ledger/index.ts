@@ -6,6 +6,7 @@ export { findAssetDecimals as ledgerAssetDecimals } from './ledger.repository.js
 export type { DemoPositionCloser } from './ledger.routes.js';
 export {
   type AccountRef,
+  assertTreasuryCovers,
   type BalanceOwner,
   capture,
   getBalance,

@@ -392,3 +392,14 @@ export async function systemBalanceRows(db: Db): Promise<SystemBalanceRow[]> {
      GROUP BY acc.book, acc.asset, acc.kind, a.decimals`.execute(db);
   return result.rows;
 }
+
+/**
+ * The treasury's funding lock of one book and asset, held until the transaction ends: every
+ * promise funded from the treasury (a loan paid out, savings interest reserved) reads the
+ * treasury's balance under it, so two promises never spend the same balance.
+ */
+export async function lockTreasuryFunding(trx: Db, book: Book, asset: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('ledger:treasury-funding'), hashtext(${`${book}|${asset}`}))`.execute(
+    trx,
+  );
+}

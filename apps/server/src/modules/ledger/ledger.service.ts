@@ -62,11 +62,17 @@ const isUserKind = (kind: AccountKind) =>
 export type Subaccount = string;
 export const OWN_SUBACCOUNT: Subaccount = '';
 
-export function subaccountAccounts(userId: string, subaccount: Subaccount): { available: AccountRef; held: AccountRef } {
+export function subaccountAccounts(
+  userId: string,
+  subaccount: Subaccount,
+): { available: AccountRef; held: AccountRef } {
   if (subaccount === OWN_SUBACCOUNT) {
     return { available: { kind: 'available', userId }, held: { kind: 'held', userId } };
   }
-  return { available: { kind: 'plan', userId, name: subaccount }, held: { kind: 'plan_held', userId, name: subaccount } };
+  return {
+    available: { kind: 'plan', userId, name: subaccount },
+    held: { kind: 'plan_held', userId, name: subaccount },
+  };
 }
 const MAX_AMOUNT = 10n ** 38n - 1n;
 
@@ -454,6 +460,19 @@ export function capture(
 export async function getBalance(trx: Db, book: Book, asset: string, ref: AccountRef): Promise<bigint> {
   const id = await getAccountId(trx, book, asset, ref);
   return isUserKind(ref.kind) ? repository.storedBalance(trx, id) : repository.balanceFromEntries(trx, id);
+}
+
+/**
+ * SPEC §0 rule 4: a promise is funded from the treasury when it is made. Takes the treasury's
+ * funding lock of the asset (live book) until the caller's transaction ends and checks that the
+ * treasury's balance covers `amount`; refused with TREASURY_CANNOT_FUND (10201) otherwise, and the
+ * caller's transaction moves nothing. Every module that funds a promise from the treasury (loans,
+ * savings interest) checks through here, so two promises never spend the same balance.
+ */
+export async function assertTreasuryCovers(trx: Db, asset: string, amount: bigint): Promise<void> {
+  await repository.lockTreasuryFunding(trx, 'live', asset);
+  const balance = await getBalance(trx, 'live', asset, { kind: 'treasury' });
+  if (balance < amount) throw new AppError('TREASURY_CANNOT_FUND');
 }
 
 export type UserBalance = { asset: string; decimals: number; available: bigint; held: bigint };

@@ -1,10 +1,9 @@
 import type { TransferReason } from '@openbourse/contracts';
 import type { Decimal } from '@openbourse/money';
 import { AppError } from '../../platform/errors/app-error.js';
-import { getBalance, type TransferInput, transferBatch } from '../ledger/index.js';
+import { assertTreasuryCovers, type TransferInput, transferBatch } from '../ledger/index.js';
 import type { LoanAccount, LoanTransferPurpose, TransferIntent } from './domain/index.js';
 import type { LendingView } from './lending.context.js';
-import { lockTreasuryForLending } from './loans.repository.js';
 
 /** The ledger reason each of the domain's transfer purposes is recorded under. */
 const REASON_OF: Record<LoanTransferPurpose, TransferReason> = {
@@ -51,13 +50,12 @@ function accountOf(account: LoanAccount): TransferInput['from'] {
 
 /**
  * Checks that the treasury can fund `amount` of `asset` now (its live balance covers it) and holds
- * the lending lock of the asset until the transaction ends, so no other loan spends the same
- * balance meanwhile. Refused with TREASURY_CANNOT_FUND (SPEC §8): nothing moves.
+ * the ledger's treasury funding lock of the asset until the transaction ends, so no other promise
+ * (another loan, savings interest) spends the same balance meanwhile. Refused with
+ * TREASURY_CANNOT_FUND (SPEC §8): nothing moves.
  */
 export async function assertTreasuryCanFund(trx: LendingView, asset: string, amount: bigint): Promise<void> {
-  await lockTreasuryForLending(trx, asset);
-  const balance = await getBalance(trx, 'live', asset, { kind: 'treasury' });
-  if (balance < amount) throw new AppError('TREASURY_CANNOT_FUND');
+  await assertTreasuryCovers(trx, asset, amount);
 }
 
 /** A user's move out of their available balance refused by the ledger as the loans' code (10037). */

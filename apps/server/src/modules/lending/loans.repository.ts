@@ -87,14 +87,6 @@ export async function lockUserLoans(db: Db, userId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('lending:user'), hashtext(${userId}))`.execute(db);
 }
 
-/**
- * Disbursements of one asset one at a time: the treasury's balance read before a loan is paid out
- * cannot be spent by another loan until this transaction ends.
- */
-export async function lockTreasuryForLending(db: Db, asset: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext('lending:treasury'), hashtext(${asset}))`.execute(db);
-}
-
 export type NewLoanEvent = {
   loanId: string;
   kind: LoanEventKind;

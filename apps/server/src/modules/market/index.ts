@@ -10,6 +10,6 @@ export { seedMarket } from './market.seed.js';
 export type { MarketService } from './market.service.js';
 export type { MarketTables } from './market.tables.js';
 export type { Instrument } from './market-hub.js';
-export type { MinuteCandle } from './price-state.js';
 export { FEED_NAMES, type FeedName, type Logger, MarketHub, type MarketHubConfig } from './market-hub.js';
+export type { MinuteCandle } from './price-state.js';
 export { isOpenAt } from './trading-hours.js';

@@ -208,7 +208,11 @@ export function createMarketService(db: MarketDb, hub: MarketHub, options: Marke
      * feed named (a smart plan's strategy and its backtest, issue 18). No request limit: callers
      * are the server's own, asking for the windows they need.
      */
-    async minuteCandles(code: string, from: number, to: number): Promise<{ source: string | null; candles: MinuteCandle[] }> {
+    async minuteCandles(
+      code: string,
+      from: number,
+      to: number,
+    ): Promise<{ source: string | null; candles: MinuteCandle[] }> {
       const instrument = requireInstrument(code);
       if (!instrument.feed || !(to > from)) return { source: instrument.feed, candles: [] };
       const candles = await aggregateCandles(db, {

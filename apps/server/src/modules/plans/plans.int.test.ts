@@ -68,8 +68,7 @@ async function deposit(userId: string, amount: string) {
   );
 }
 
-const available = (userId: string) =>
-  getBalance(testApp.database.db, 'live', 'USDT', { kind: 'available', userId });
+const available = (userId: string) => getBalance(testApp.database.db, 'live', 'USDT', { kind: 'available', userId });
 const feesBalance = () => getBalance(testApp.database.db, 'live', 'USDT', { kind: 'fees' });
 
 /** A trader with `amount` USDT who answered the appropriateness questions. */
@@ -194,7 +193,7 @@ describe('a running plan', () => {
       days: [1],
     });
     const closes = ['100', '100', '100', '98', '96'];
-    closes.forEach((price, minute) => tickAt('BTCUSDT', 10 + minute, price));
+    for (const [minute, price] of closes.entries()) tickAt('BTCUSDT', 10 + minute, price);
     const user = await trader('2000');
     offsetMs = 15 * MINUTE + 1000;
     const bought = await buy(user.token, { productId: product, amount: '1000', days: 1 });
@@ -213,7 +212,9 @@ describe('a running plan', () => {
     expect(Number(position.lots)).toBeGreaterThan(9.7);
     expect(Number(position.lots)).toBeLessThanOrEqual(9.81);
     // The position is the plan's: its user cannot close it (10221) — and it shows in their orders, marked.
-    const close = await call<unknown>('POST', '/swx/customer/contracts/close', user.token, { orderNo: position.orderNo });
+    const close = await call<unknown>('POST', '/swx/customer/contracts/close', user.token, {
+      orderNo: position.orderNo,
+    });
     expect(close.body.code).toBe(CATALOGUE.POSITION_HELD_BY_PLAN.code);
     const orders = await call<{ items: TPosition[] }>('GET', '/swx/customer/contracts/orders?status=open', user.token);
     expect(orders.body.data.items.find((item) => item.orderNo === position.orderNo)?.planOrderId).toBe(planId);
@@ -361,15 +362,23 @@ describe('backtests and the back office', () => {
     const product = list.body.data.items.find((item) => item.id === created.body.data.id);
     if (existsSync(SHARED_DATA)) {
       // ETHUSDT has a recorded 1-minute file in the shared market data: history.
-      expect(product?.backtest).toMatchObject({ dataKind: 'historical', source: 'recorded file crypto/ETHUSDT_1m.csv' });
+      expect(product?.backtest).toMatchObject({
+        dataKind: 'historical',
+        source: 'recorded file crypto/ETHUSDT_1m.csv',
+      });
       expect(product?.backtest?.bars).toBe(41_476);
     }
     // The same product over the platform's own candles of the test feed: never called history.
-    const again = await call<TAdminSmartProduct>('POST', `/swx/admin/smart-products/${created.body.data.id}`, operator.token, {
-      ...fields,
-      code: 'SOLUSDT',
-      version: created.body.data.version,
-    });
+    const again = await call<TAdminSmartProduct>(
+      'POST',
+      `/swx/admin/smart-products/${created.body.data.id}`,
+      operator.token,
+      {
+        ...fields,
+        code: 'SOLUSDT',
+        version: created.body.data.version,
+      },
+    );
     expect(again.body.data.backtestState).toBe('pending');
     await testApp.app.services.plans.runner.kickBacktests();
     const [second] = (
@@ -409,4 +418,3 @@ describe('backtests and the back office', () => {
     ]);
   });
 });
-

@@ -11,7 +11,12 @@ import type { TradingTables } from './trading.tables.js';
 type Db = DbView<TradingTables>;
 type Positions = TradingTables['trading_positions'];
 
-export type PositionRow = Omit<Positions, "subaccount"> & { id: string; subaccount: string; created_at: Date; updated_at: Date };
+export type PositionRow = Omit<Positions, 'subaccount'> & {
+  id: string;
+  subaccount: string;
+  created_at: Date;
+  updated_at: Date;
+};
 export type NewPosition = Insertable<Positions>;
 export type PositionChanges = Updateable<Positions>;
 export type PositionStatus = Positions['status'];

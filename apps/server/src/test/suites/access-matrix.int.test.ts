@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditLedger, ledgerAssetDecimals, transfer } from '../../modules/ledger/index.js';
 import { seedLendingCapital, seedLoanSettings } from '../../modules/lending/index.js';
 import { notifyUser } from '../../modules/notify/index.js';
+import { seedSavingsProducts } from '../../modules/savings/index.js';
 import { type RegisteredRoute, registeredRoutes } from '../../platform/http/route.js';
 import { answerAppropriateness } from '../appropriateness.js';
 import { multipartBody, plainPng } from '../images.js';
@@ -281,7 +282,34 @@ describe('the access matrix', () => {
           'live',
         );
         const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
-        if (answer.code !== 20004 || !id) throw new Error(`could not make a record: ${answer.body}`);
+        if (answer.code !== CATALOGUE.PURCHASE_SUCCEEDED.code || !id) {
+          throw new Error(`could not make a record: ${answer.body}`);
+        }
+        return id;
+      },
+      'savings-order': async () => {
+        // A's order of the sandbox's 7-day product, its interest reserved from the lending capital.
+        const db = testApp.database.db;
+        await seedSavingsProducts(db, { assetDecimals: (code) => ledgerAssetDecimals(db, code) }, new Date());
+        await db.transaction().execute((trx) => seedLendingCapital(trx, 6));
+        const product = await db
+          .selectFrom('savings_products')
+          .select('id')
+          .where('seed_key', '=', 'sandbox-usdt-7d')
+          .executeTakeFirstOrThrow();
+        const answer = await call(
+          {
+            method: 'POST',
+            url: '/swx/customer/financial/invest',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ productId: product.id, amount: '100' }),
+          },
+          tokenA,
+          'live',
+        );
+        const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
+        if (answer.code !== CATALOGUE.PURCHASE_SUCCEEDED.code || !id)
+          throw new Error(`could not make a record: ${answer.body}`);
         return id;
       },
       alert: async () => {

@@ -158,6 +158,7 @@ function DesktopFooter() {
   const products = [
     { path: '/market', label: t('footer.markets') },
     { path: '/loan', label: t('footer.loan') },
+    { path: '/financial', label: t('footer.financial') },
     { path: '/nfts', label: t('footer.nft') },
     { path: '/trading', label: t('footer.smartTrading') },
   ];

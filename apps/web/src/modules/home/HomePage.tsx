@@ -1,7 +1,15 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LANGUAGE_BCP47, type Language } from '@openbourse/contracts';
 import { DEFAULT_MARKET_TYPE } from '@openbourse/contracts/constants';
-import { IconChartCandle, IconCoin, IconPhoto, IconRobot, IconShieldCheck, IconWallet } from '@tabler/icons-react';
+import {
+  IconChartCandle,
+  IconCoin,
+  IconPhoto,
+  IconPigMoney,
+  IconRobot,
+  IconShieldCheck,
+  IconWallet,
+} from '@tabler/icons-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +28,12 @@ import { StatsStrip } from '../market/StatsStrip';
 const PRODUCTS = [
   { path: '/market', icon: IconChartCandle, title: 'home.productMarketTitle', text: 'home.productMarketText' },
   { path: '/loan', icon: IconCoin, title: 'home.productLoanTitle', text: 'home.productLoanText' },
+  {
+    path: '/financial',
+    icon: IconPigMoney,
+    title: 'home.productFinancialTitle',
+    text: 'home.productFinancialText',
+  },
   { path: '/trading', icon: IconRobot, title: 'home.productTradingTitle', text: 'home.productTradingText' },
   { path: '/nfts', icon: IconPhoto, title: 'home.productNftsTitle', text: 'home.productNftsText' },
 ] as const;
@@ -229,7 +243,7 @@ function Products() {
       <Title order={2} id="home-products" mt="xl" mb="md">
         {t('home.productsTitle')}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
         {PRODUCTS.map((product) => {
           const Icon = product.icon;
           return (

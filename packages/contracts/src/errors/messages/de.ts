@@ -154,9 +154,19 @@ export const de: CatalogueMessages = {
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Sicherheiten können nur zu einem kryptobesicherten Kredit hinzugefügt werden, der gerade zurückgezahlt wird.',
   SMART_ORDER_NOT_RUNNING: 'Dieser Plan läuft nicht; nur ein laufender Plan kann vorzeitig beendet werden.',
-  POSITION_HELD_BY_PLAN: 'Diese Position gehört zu einem Smart-Plan: Sie wird mit dem Plan geschlossen (beenden Sie den Plan, um sie jetzt zu schließen).',
-  SMART_PRODUCT_CHANGED: 'Dieses Planprodukt wurde von jemand anderem geändert; laden Sie es neu und versuchen Sie es erneut.',
+  POSITION_HELD_BY_PLAN:
+    'Diese Position gehört zu einem Smart-Plan: Sie wird mit dem Plan geschlossen (beenden Sie den Plan, um sie jetzt zu schließen).',
+  SMART_PRODUCT_CHANGED:
+    'Dieses Planprodukt wurde von jemand anderem geändert; laden Sie es neu und versuchen Sie es erneut.',
   SMART_PRODUCT_NOT_FOUND: 'Dieses Planprodukt gibt es nicht.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'Dieses Sparprodukt gibt es nicht oder es ist nicht im Verkauf.',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'Dieses Sparprodukt kann so viel nicht aufnehmen: Von seiner Kapazität sind noch {remaining} {asset} frei.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'Dieses Sparprodukt gibt es nicht.',
+  SAVINGS_PRODUCT_CHANGED:
+    'Dieses Sparprodukt wurde inzwischen von jemand anderem geändert. Laden Sie es neu und versuchen Sie es erneut.',
+  SAVINGS_ORDER_NOT_EARNING:
+    'Dieser Sparauftrag verzinst sich nicht mehr: Er ist fällig geworden oder wurde zurückgegeben.',
   CONTENT_UNSAFE_MARKDOWN:
     'Der Text enthält ein Skript, einen Event-Handler oder einen javascript:-Link; entfernen Sie ihn und speichern Sie erneut.',
   CONTENT_SLUG_EXISTS: 'Dieser Slug wird bereits von einem anderen Inhalt verwendet.',

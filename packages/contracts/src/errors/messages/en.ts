@@ -141,9 +141,16 @@ export const en: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: 'You owe {outstanding}; you cannot repay more than that.',
   LOAN_NOT_OPEN_FOR_COLLATERAL: 'Collateral can be added only to a crypto-backed loan that is being repaid.',
   SMART_ORDER_NOT_RUNNING: 'This plan is not running; only a running plan can be exited.',
-  POSITION_HELD_BY_PLAN: 'This position belongs to a smart plan: it closes with the plan (exit the plan to close it now).',
+  POSITION_HELD_BY_PLAN:
+    'This position belongs to a smart plan: it closes with the plan (exit the plan to close it now).',
   SMART_PRODUCT_CHANGED: 'This plan product was changed by someone else; reload it and try again.',
   SMART_PRODUCT_NOT_FOUND: 'No such plan product.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'This savings product does not exist or is not on sale.',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'This savings product cannot take that much: {remaining} {asset} of its capacity is left.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'No such savings product.',
+  SAVINGS_PRODUCT_CHANGED: 'This savings product was changed by someone else in the meantime. Reload it and try again.',
+  SAVINGS_ORDER_NOT_EARNING: 'This savings order is no longer earning: it has matured or was redeemed.',
   CONTENT_UNSAFE_MARKDOWN:
     'The text contains a script, an event handler or a javascript: link; remove it and save again.',
   CONTENT_SLUG_EXISTS: 'This slug is already used by another content item.',

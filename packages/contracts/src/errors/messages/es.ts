@@ -148,9 +148,16 @@ export const es: CatalogueMessages = {
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Solo se puede añadir garantía a un préstamo con garantía cripto que se está devolviendo.',
   SMART_ORDER_NOT_RUNNING: 'Este plan no está en curso; solo se puede salir antes de un plan en curso.',
-  POSITION_HELD_BY_PLAN: 'Esta posición pertenece a un plan automático: se cierra con el plan (sal del plan para cerrarla ahora).',
+  POSITION_HELD_BY_PLAN:
+    'Esta posición pertenece a un plan automático: se cierra con el plan (sal del plan para cerrarla ahora).',
   SMART_PRODUCT_CHANGED: 'Otra persona cambió este producto de plan; recárgalo e inténtalo de nuevo.',
   SMART_PRODUCT_NOT_FOUND: 'No existe ese producto de plan.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'Este producto de ahorro no existe o no está a la venta.',
+  SAVINGS_CAPACITY_EXHAUSTED: 'Este producto de ahorro no admite tanto: quedan {remaining} {asset} de su capacidad.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'Este producto de ahorro no existe.',
+  SAVINGS_PRODUCT_CHANGED:
+    'Otra persona ha modificado este producto de ahorro mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.',
+  SAVINGS_ORDER_NOT_EARNING: 'Esta orden de ahorro ya no genera intereses: ha vencido o se ha reembolsado.',
   CONTENT_UNSAFE_MARKDOWN:
     'El texto contiene un script, un controlador de eventos o un enlace javascript:; elimínelo y vuelva a guardar.',
   CONTENT_SLUG_EXISTS: 'Este slug ya lo usa otro contenido.',

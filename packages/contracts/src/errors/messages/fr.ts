@@ -149,9 +149,17 @@ export const fr: CatalogueMessages = {
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Une garantie ne peut être ajoutée qu’à un prêt garanti par des cryptos en cours de remboursement.',
   SMART_ORDER_NOT_RUNNING: "Ce plan n'est pas en cours ; seul un plan en cours peut être arrêté.",
-  POSITION_HELD_BY_PLAN: 'Cette position appartient à un plan automatique : elle se clôt avec le plan (arrêtez le plan pour la clôturer maintenant).',
+  POSITION_HELD_BY_PLAN:
+    'Cette position appartient à un plan automatique : elle se clôt avec le plan (arrêtez le plan pour la clôturer maintenant).',
   SMART_PRODUCT_CHANGED: "Ce produit de plan a été modifié par quelqu'un d'autre ; rechargez-le et réessayez.",
   SMART_PRODUCT_NOT_FOUND: "Ce produit de plan n'existe pas.",
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'Ce produit d’épargne n’existe pas ou n’est pas en vente.',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'Ce produit d’épargne ne peut pas recevoir autant : il reste {remaining} {asset} de sa capacité.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'Ce produit d’épargne n’existe pas.',
+  SAVINGS_PRODUCT_CHANGED:
+    'Ce produit d’épargne a été modifié par quelqu’un d’autre entre-temps. Rechargez-le et réessayez.',
+  SAVINGS_ORDER_NOT_EARNING: 'Cet ordre d’épargne ne rapporte plus : il est arrivé à échéance ou a été remboursé.',
   CONTENT_UNSAFE_MARKDOWN:
     'Le texte contient un script, un gestionnaire d’événement ou un lien javascript: ; supprimez-le et enregistrez à nouveau.',
   CONTENT_SLUG_EXISTS: 'Ce slug est déjà utilisé par un autre contenu.',

@@ -147,9 +147,17 @@ export const it: CatalogueMessages = {
   LOAN_NOT_OPEN_FOR_COLLATERAL:
     'Le garanzie si possono aggiungere solo a un prestito garantito da cripto in fase di rimborso.',
   SMART_ORDER_NOT_RUNNING: 'Questo piano non è attivo; si può uscire in anticipo solo da un piano attivo.',
-  POSITION_HELD_BY_PLAN: 'Questa posizione appartiene a un piano automatico: si chiude con il piano (esci dal piano per chiuderla ora).',
+  POSITION_HELD_BY_PLAN:
+    'Questa posizione appartiene a un piano automatico: si chiude con il piano (esci dal piano per chiuderla ora).',
   SMART_PRODUCT_CHANGED: 'Questo prodotto è stato modificato da qualcun altro; ricaricalo e riprova.',
   SMART_PRODUCT_NOT_FOUND: 'Questo prodotto di piano non esiste.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'Questo prodotto di risparmio non esiste o non è in vendita.',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'Questo prodotto di risparmio non può accettare tanto: della sua capacità restano {remaining} {asset}.',
+  SAVINGS_PRODUCT_NOT_FOUND: 'Questo prodotto di risparmio non esiste.',
+  SAVINGS_PRODUCT_CHANGED:
+    'Questo prodotto di risparmio è stato modificato da un’altra persona nel frattempo. Ricaricalo e riprova.',
+  SAVINGS_ORDER_NOT_EARNING: 'Questo ordine di risparmio non matura più interessi: è scaduto o è stato rimborsato.',
   CONTENT_UNSAFE_MARKDOWN:
     'Il testo contiene uno script, un gestore di eventi o un link javascript:; rimuoverlo e salvare di nuovo.',
   CONTENT_SLUG_EXISTS: 'Questo slug è già usato da un altro contenuto.',

@@ -141,9 +141,16 @@ export const ja: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: '未返済額は {outstanding} です。それを超える額は返済できません。',
   LOAN_NOT_OPEN_FOR_COLLATERAL: '担保を追加できるのは、返済中の暗号資産担保ローンだけです。',
   SMART_ORDER_NOT_RUNNING: 'このプランは運用中ではありません。途中解約できるのは運用中のプランだけです。',
-  POSITION_HELD_BY_PLAN: 'このポジションはスマートプランのものです。プランと一緒に決済されます（今すぐ決済するにはプランを解約してください）。',
+  POSITION_HELD_BY_PLAN:
+    'このポジションはスマートプランのものです。プランと一緒に決済されます（今すぐ決済するにはプランを解約してください）。',
   SMART_PRODUCT_CHANGED: 'このプラン商品は他の人が変更しました。再読み込みしてからやり直してください。',
   SMART_PRODUCT_NOT_FOUND: 'そのプラン商品はありません。',
+  SAVINGS_PRODUCT_NOT_ON_SALE: 'この資産運用商品は存在しないか、販売されていません。',
+  SAVINGS_CAPACITY_EXHAUSTED:
+    'この資産運用商品にはその金額を受け入れる余裕がありません：残りの募集枠は {remaining} {asset} です。',
+  SAVINGS_PRODUCT_NOT_FOUND: '該当する資産運用商品がありません。',
+  SAVINGS_PRODUCT_CHANGED: 'この資産運用商品は他の人によって変更されました。再読み込みしてからやり直してください。',
+  SAVINGS_ORDER_NOT_EARNING: 'この資産運用注文はもう利息が付きません：満期になったか、解約されました。',
   CONTENT_UNSAFE_MARKDOWN:
     '本文にスクリプト、イベントハンドラー、または javascript: リンクが含まれています。削除してから保存し直してください。',
   CONTENT_SLUG_EXISTS: 'このスラッグは別のコンテンツで使用されています。',

@@ -138,9 +138,15 @@ export const ko: CatalogueMessages = {
   REPAYMENT_ABOVE_OUTSTANDING: '상환할 금액은 {outstanding}입니다. 그보다 많이 상환할 수 없습니다.',
   LOAN_NOT_OPEN_FOR_COLLATERAL: '담보는 상환 중인 암호화폐 담보 대출에만 추가할 수 있습니다.',
   SMART_ORDER_NOT_RUNNING: '이 플랜은 운용 중이 아닙니다. 운용 중인 플랜만 중도 해지할 수 있습니다.',
-  POSITION_HELD_BY_PLAN: '이 포지션은 스마트 플랜의 것입니다. 플랜과 함께 청산됩니다(지금 청산하려면 플랜을 해지하세요).',
+  POSITION_HELD_BY_PLAN:
+    '이 포지션은 스마트 플랜의 것입니다. 플랜과 함께 청산됩니다(지금 청산하려면 플랜을 해지하세요).',
   SMART_PRODUCT_CHANGED: '다른 사람이 이 플랜 상품을 변경했습니다. 다시 불러온 뒤 시도하세요.',
   SMART_PRODUCT_NOT_FOUND: '해당 플랜 상품이 없습니다.',
+  SAVINGS_PRODUCT_NOT_ON_SALE: '이 예치 상품은 없거나 판매 중이 아닙니다.',
+  SAVINGS_CAPACITY_EXHAUSTED: '이 예치 상품은 그만큼 받을 수 없습니다. 남은 한도는 {remaining} {asset}입니다.',
+  SAVINGS_PRODUCT_NOT_FOUND: '해당 예치 상품이 없습니다.',
+  SAVINGS_PRODUCT_CHANGED: '이 예치 상품은 그사이 다른 사람이 변경했습니다. 다시 불러온 후 다시 시도하세요.',
+  SAVINGS_ORDER_NOT_EARNING: '이 예치 주문은 더 이상 이자가 붙지 않습니다. 만기되었거나 중도 해지되었습니다.',
   CONTENT_UNSAFE_MARKDOWN:
     '본문에 스크립트, 이벤트 핸들러 또는 javascript: 링크가 있습니다. 삭제한 후 다시 저장해 주세요.',
   CONTENT_SLUG_EXISTS: '이 슬러그는 이미 다른 콘텐츠에서 사용 중입니다.',

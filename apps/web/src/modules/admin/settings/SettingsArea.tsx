@@ -6,9 +6,10 @@ import { FeeScheduleTab } from './FeeScheduleTab';
 import { InstrumentsTab } from './InstrumentsTab';
 import { LoansTab } from './LoansTab';
 import { PaymentsTab } from './PaymentsTab';
+import { SavingsTab } from './SavingsTab';
 import { TradingHoursTab } from './TradingHoursTab';
 
-const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans'] as const;
+const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans', 'savings'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
@@ -16,7 +17,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
 /**
  * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule,
  * trading-hours closures (TradingHoursTab, with its own texts), the payments settings of each
- * asset and the loan products (LoansTab, with its own texts), one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
+ * asset, the loan products (LoansTab) and the savings products (SavingsTab), each with its own texts, one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
  * browser's back button returns to the previous one.
  */
 export default function SettingsArea() {
@@ -37,11 +38,9 @@ export default function SettingsArea() {
           {TABS.map((id) => (
             <Tabs.Tab key={id} value={id}>
               {/* The trading-hours tab's texts are its own (locales/hours.*.json). */}
-              {id === 'hours'
-                ? t('admin.hours.tab')
-                : id === 'loans'
-                  ? t('admin.loans.tab')
-                  : t(`admin.settings.tabs.${id}`)}
+              {id === 'hours' || id === 'loans' || id === 'savings'
+                ? t(`admin.${id}.tab`)
+                : t(`admin.settings.tabs.${id}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -59,6 +58,9 @@ export default function SettingsArea() {
         </Tabs.Panel>
         <Tabs.Panel value="loans" pt="md">
           <LoansTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="savings" pt="md">
+          <SavingsTab />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>

@@ -5,8 +5,16 @@ import type {
   TLoanSettingEnabledRequest,
   TLoanSettingUpdateRequest,
   TPaymentAssetUpdateRequest,
+  TSavingsProductCreateRequest,
+  TSavingsProductStatusRequest,
+  TSavingsProductUpdateRequest,
 } from '@openbourse/contracts';
-import { lendingAdminEndpoints, marketAdminEndpoints, paymentsAdminEndpoints } from '@openbourse/contracts/constants';
+import {
+  lendingAdminEndpoints,
+  marketAdminEndpoints,
+  paymentsAdminEndpoints,
+  savingsAdminEndpoints,
+} from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client';
 import { useSession } from '../../identity/session';
@@ -96,5 +104,32 @@ export function useUpdateLoanSetting() {
 export function useSetLoanSettingEnabled() {
   return useSettingsMutation(({ id, body }: { id: string; body: TLoanSettingEnabledRequest }) =>
     callApi(lendingAdminEndpoints.setLoanSettingEnabled, { params: { id }, body }),
+  );
+}
+
+export function useAdminSavingsProducts() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'savings', token],
+    queryFn: ({ signal }) => callApi(savingsAdminEndpoints.savingsProducts, { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useCreateSavingsProduct() {
+  return useSettingsMutation((body: TSavingsProductCreateRequest) =>
+    callApi(savingsAdminEndpoints.createSavingsProduct, { body }),
+  );
+}
+
+export function useUpdateSavingsProduct() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSavingsProductUpdateRequest }) =>
+    callApi(savingsAdminEndpoints.updateSavingsProduct, { params: { id }, body }),
+  );
+}
+
+export function useSetSavingsProductStatus() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSavingsProductStatusRequest }) =>
+    callApi(savingsAdminEndpoints.setSavingsProductStatus, { params: { id }, body }),
   );
 }
