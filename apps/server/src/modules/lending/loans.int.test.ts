@@ -69,6 +69,9 @@ async function sign(token: string, id: string, typedName: string) {
 
 /** A price through the hub at the test's clock, as a feed sends it (`ageMs` old). */
 async function tick(code: string, price: string, ageMs = 0) {
+  // A loan just signed is still being loaded into the LTV engine: the price must find it there (on
+  // a busy machine the load can still be running when the test's next line sends a price).
+  await testApp.app.services.lending.engine.idle();
   testApp.app.services.marketHub.ingest('test', [{ code, price, time: AT + offsetMs - ageMs }]);
   await testApp.app.services.lending.engine.idle();
 }
