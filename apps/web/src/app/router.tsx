@@ -42,6 +42,8 @@ const VerificationPage = lazyPage(() => import('../modules/kyc/VerificationPage'
 const LoanPage = lazyPage(() => import('../modules/lending/LoanPage'));
 const LoanApplyPage = lazyPage(() => import('../modules/lending/ApplyPage'));
 const LoanDetailPage = lazyPage(() => import('../modules/lending/LoanDetailPage'));
+// Smart trading plans (#18): the products with their backtests, buying, the user's plans.
+const TradingPlansPage = lazyPage(() => import('../modules/plans/TradingPlansPage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -138,6 +140,7 @@ export const router = createBrowserRouter([
       { path: '/loan', element: <LoanPage /> },
       { path: '/loan/apply/:settingId', element: <LoanApplyPage /> },
       { path: '/loan/:id', element: <LoanDetailPage /> },
+      { path: '/trading', element: <TradingPlansPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).

@@ -20,6 +20,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/profile/security',
   '/profile/verification',
   '/loan',
+  '/trading',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -87,6 +88,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/profile/security') return 'profile.securityCentre';
   if (pathname === '/profile/verification') return 'profile.kyc';
   if (pathname === '/loan' || pathname.startsWith('/loan/')) return 'nav.loan';
+  if (pathname === '/trading') return 'nav.trading';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';
