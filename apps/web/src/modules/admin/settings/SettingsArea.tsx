@@ -6,9 +6,10 @@ import { FeeScheduleTab } from './FeeScheduleTab';
 import { InstrumentsTab } from './InstrumentsTab';
 import { LoansTab } from './LoansTab';
 import { PaymentsTab } from './PaymentsTab';
+import { PlansTab } from './PlansTab';
 import { TradingHoursTab } from './TradingHoursTab';
 
-const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans'] as const;
+const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans', 'plans'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
@@ -16,7 +17,8 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
 /**
  * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule,
  * trading-hours closures (TradingHoursTab, with its own texts), the payments settings of each
- * asset and the loan products (LoansTab, with its own texts), one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
+ * asset, the loan products (LoansTab, with its own texts) and the smart plan products (PlansTab,
+ * with its own texts), one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
  * browser's back button returns to the previous one.
  */
 export default function SettingsArea() {
@@ -41,7 +43,9 @@ export default function SettingsArea() {
                 ? t('admin.hours.tab')
                 : id === 'loans'
                   ? t('admin.loans.tab')
-                  : t(`admin.settings.tabs.${id}`)}
+                  : id === 'plans'
+                    ? t('admin.plans.tab')
+                    : t(`admin.settings.tabs.${id}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -59,6 +63,9 @@ export default function SettingsArea() {
         </Tabs.Panel>
         <Tabs.Panel value="loans" pt="md">
           <LoansTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="plans" pt="md">
+          <PlansTab />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>

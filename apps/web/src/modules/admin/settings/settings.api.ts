@@ -5,8 +5,16 @@ import type {
   TLoanSettingEnabledRequest,
   TLoanSettingUpdateRequest,
   TPaymentAssetUpdateRequest,
+  TSmartProductCreateRequest,
+  TSmartProductEnabledRequest,
+  TSmartProductUpdateRequest,
 } from '@openbourse/contracts';
-import { lendingAdminEndpoints, marketAdminEndpoints, paymentsAdminEndpoints } from '@openbourse/contracts/constants';
+import {
+  lendingAdminEndpoints,
+  marketAdminEndpoints,
+  paymentsAdminEndpoints,
+  plansAdminEndpoints,
+} from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../shared/api/client';
 import { useSession } from '../../identity/session';
@@ -97,4 +105,44 @@ export function useSetLoanSettingEnabled() {
   return useSettingsMutation(({ id, body }: { id: string; body: TLoanSettingEnabledRequest }) =>
     callApi(lendingAdminEndpoints.setLoanSettingEnabled, { params: { id }, body }),
   );
+}
+
+/** While a product's backtest waits or runs, the list is read again this often (it runs in the background). */
+const BACKTEST_WATCH_MS = 3_000;
+
+/** The plan products (issue 18), each with its backtest's state. */
+export function useAdminSmartProducts() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'smart-products', token],
+    queryFn: ({ signal }) => callApi(plansAdminEndpoints.smartProducts, { signal }),
+    enabled: token !== null,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.backtestState === 'pending' || item.backtestState === 'running')
+        ? BACKTEST_WATCH_MS
+        : false,
+  });
+}
+
+export function useCreateSmartProduct() {
+  return useSettingsMutation((body: TSmartProductCreateRequest) =>
+    callApi(plansAdminEndpoints.createSmartProduct, { body }),
+  );
+}
+
+export function useUpdateSmartProduct() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSmartProductUpdateRequest }) =>
+    callApi(plansAdminEndpoints.updateSmartProduct, { params: { id }, body }),
+  );
+}
+
+export function useSetSmartProductEnabled() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSmartProductEnabledRequest }) =>
+    callApi(plansAdminEndpoints.setSmartProductEnabled, { params: { id }, body }),
+  );
+}
+
+/** "Backtest this product": run again now over the stored candles (in the background). */
+export function useBacktestSmartProduct() {
+  return useSettingsMutation((id: string) => callApi(plansAdminEndpoints.backtestSmartProduct, { params: { id } }));
 }
