@@ -157,8 +157,10 @@ const env = {
   // their prices (POST /__test/market/ticks), one instrument per journey so parallel journeys do not meet.
   // ETHUSDT too: the crypto-backed loan journey moves ETH (its collateral) through a margin call to
   // liquidation; no other journey trades ETH or takes it as collateral.
+  // ZECUSDT belongs to the smart plan journey (e2e/plans): its plan's strategy trades on the prices
+  // that journey pushes, so no other journey may move it.
   MARKET_FEED: 'test,sandbox',
-  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT',
+  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT,ZECUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,

@@ -16,6 +16,8 @@ const alias = {
   '@openbourse/contracts': path.resolve(here, '../../packages/contracts/src/index.ts'),
   '@openbourse/money': path.resolve(here, '../../packages/money/src/index.ts'),
   '@openbourse/trading-rules': path.resolve(here, '../../packages/trading-rules/src/index.ts'),
+  // The back office's plan products form reads the strategies' parameters (names, defaults, ranges).
+  '@openbourse/strategies': path.resolve(here, '../../packages/strategies/src/index.ts'),
   '@catalogue-messages': path.resolve(here, '../../packages/contracts/src/errors/messages'),
 };
 

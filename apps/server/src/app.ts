@@ -558,7 +558,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     market: {
       instrument: (code) => {
         const instrument = marketHub.instrument(code);
-        if (!instrument || !instrument.enabled) return null;
+        if (!instrument?.enabled) return null;
         return {
           code: instrument.code,
           contractSize: instrument.contract_size,

@@ -44,6 +44,8 @@ const LoanApplyPage = lazyPage(() => import('../modules/lending/ApplyPage'));
 const LoanDetailPage = lazyPage(() => import('../modules/lending/LoanDetailPage'));
 // Fixed-term savings (#18): the products, a subscription and the investor's orders.
 const SavingsPage = lazyPage(() => import('../modules/savings/SavingsPage'));
+// Smart trading plans (#18): the products with their backtests, buying, the user's plans.
+const TradingPlansPage = lazyPage(() => import('../modules/plans/TradingPlansPage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -141,6 +143,7 @@ export const router = createBrowserRouter([
       { path: '/loan/apply/:settingId', element: <LoanApplyPage /> },
       { path: '/loan/:id', element: <LoanDetailPage /> },
       { path: '/financial', element: <SavingsPage /> },
+      { path: '/trading', element: <TradingPlansPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).

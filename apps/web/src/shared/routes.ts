@@ -21,6 +21,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/profile/verification',
   '/loan',
   '/financial',
+  '/trading',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -89,6 +90,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/profile/verification') return 'profile.kyc';
   if (pathname === '/loan' || pathname.startsWith('/loan/')) return 'nav.loan';
   if (pathname === '/financial') return 'nav.financial';
+  if (pathname === '/trading') return 'nav.trading';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

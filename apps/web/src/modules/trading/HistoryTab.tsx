@@ -47,7 +47,9 @@ export function HistoryTab() {
       header: t('trading.positions.reason'),
       cell: (p) => (
         <Badge variant="outline" color="gray" className="ob-source-badge">
-          {t(`trading.reasons.${p.closeReason ?? (p.status === 'cancelled' ? 'cancelled' : 'manual')}`)}
+          {p.planOrderId !== null && p.closeReason === 'manual'
+            ? t('trading.positions.closedByPlan')
+            : t(`trading.reasons.${p.closeReason ?? (p.status === 'cancelled' ? 'cancelled' : 'manual')}`)}
         </Badge>
       ),
     },

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { TMarketInfo, TPosition } from '@openbourse/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
 import { formatPrice, formatQuantity, NO_VALUE } from '../market/format';
 import { useLocale } from '../market/use-locale';
@@ -75,14 +76,36 @@ export function useSharedColumns(infos: ReadonlyMap<string, TMarketInfo>) {
 
 function InstrumentCell({ position }: { position: TPosition }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} align="flex-start">
       <Text size="sm" fw={600}>
         {position.appName}
       </Text>
       <Text size="xs" c="dimmed" className="ob-amount">
         {position.code}
       </Text>
+      {position.planOrderId !== null && <PlanBadge planOrderId={position.planOrderId} orderNo={position.orderNo} />}
     </Stack>
+  );
+}
+
+/**
+ * A smart plan's position (issue 18) is marked with its plan, linked to the plan on /trading: it
+ * is opened and closed by the plan (the server refuses the user's close, amend and cancel, 10221).
+ */
+export function PlanBadge({ planOrderId, orderNo }: { planOrderId: string; orderNo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component={Link}
+      to="/trading?tab=mine"
+      aria-label={t('trading.positions.planLabel', { id: planOrderId })}
+      data-testid={`position-plan-${orderNo}`}
+      underline="never"
+    >
+      <Badge variant="light" color="violet" size="sm" tt="none" style={{ cursor: 'pointer' }}>
+        {t('trading.positions.plan', { id: planOrderId })}
+      </Badge>
+    </Anchor>
   );
 }
 
@@ -219,7 +242,10 @@ function PositionList({
   );
 }
 
-/** Amend, and close (a position) or cancel (a pending order): each opens its dialog. */
+/**
+ * Amend, and close (a position) or cancel (a pending order): each opens its dialog. A plan's
+ * position has none: it closes with its plan.
+ */
 function PositionActions({
   position: p,
   second,
@@ -230,6 +256,13 @@ function PositionActions({
   onAction: (dialog: PositionDialogRequest) => void;
 }) {
   const { t } = useTranslation();
+  if (p.planOrderId !== null) {
+    return (
+      <Text size="xs" c="dimmed" maw={180} data-testid={`position-plan-note-${p.orderNo}`}>
+        {t('trading.positions.planNote')}
+      </Text>
+    );
+  }
   return (
     <Group gap={6} wrap="nowrap">
       <Button

@@ -8,11 +8,15 @@ import type {
   TSavingsProductCreateRequest,
   TSavingsProductStatusRequest,
   TSavingsProductUpdateRequest,
+  TSmartProductCreateRequest,
+  TSmartProductEnabledRequest,
+  TSmartProductUpdateRequest,
 } from '@openbourse/contracts';
 import {
   lendingAdminEndpoints,
   marketAdminEndpoints,
   paymentsAdminEndpoints,
+  plansAdminEndpoints,
   savingsAdminEndpoints,
 } from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -132,4 +136,43 @@ export function useSetSavingsProductStatus() {
   return useSettingsMutation(({ id, body }: { id: string; body: TSavingsProductStatusRequest }) =>
     callApi(savingsAdminEndpoints.setSavingsProductStatus, { params: { id }, body }),
   );
+}
+/** While a product's backtest waits or runs, the list is read again this often (it runs in the background). */
+const BACKTEST_WATCH_MS = 3_000;
+
+/** The plan products (issue 18), each with its backtest's state. */
+export function useAdminSmartProducts() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'smart-products', token],
+    queryFn: ({ signal }) => callApi(plansAdminEndpoints.smartProducts, { signal }),
+    enabled: token !== null,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.backtestState === 'pending' || item.backtestState === 'running')
+        ? BACKTEST_WATCH_MS
+        : false,
+  });
+}
+
+export function useCreateSmartProduct() {
+  return useSettingsMutation((body: TSmartProductCreateRequest) =>
+    callApi(plansAdminEndpoints.createSmartProduct, { body }),
+  );
+}
+
+export function useUpdateSmartProduct() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSmartProductUpdateRequest }) =>
+    callApi(plansAdminEndpoints.updateSmartProduct, { params: { id }, body }),
+  );
+}
+
+export function useSetSmartProductEnabled() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSmartProductEnabledRequest }) =>
+    callApi(plansAdminEndpoints.setSmartProductEnabled, { params: { id }, body }),
+  );
+}
+
+/** "Backtest this product": run again now over the stored candles (in the background). */
+export function useBacktestSmartProduct() {
+  return useSettingsMutation((id: string) => callApi(plansAdminEndpoints.backtestSmartProduct, { params: { id } }));
 }

@@ -166,7 +166,10 @@ export function PositionLines({
 
   // The handles follow their lines on every frame (the price scale moves with the data and the user).
   const handlesRef = useRef(new Map<string, HTMLButtonElement>());
-  const stops = levels.filter((level): level is Level & { kind: StopKind } => level.kind !== 'entry');
+  // A smart plan's position (issue 18) has its lines but no handle: its stops are the plan's, not the user's.
+  const stops = levels.filter(
+    (level): level is Level & { kind: StopKind } => level.kind !== 'entry' && level.position.planOrderId === null,
+  );
   const pricesRef = useRef(new Map<string, number>());
   pricesRef.current = new Map(stops.map((level) => [level.key, Number(level.price)]));
   useEffect(() => {

@@ -1,0 +1,519 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TAdminSmartProduct } from '@openbourse/contracts';
+import { LANGUAGE_NATIVE_NAMES, LANGUAGES, RTL_LANGUAGES, SMART_STRATEGIES } from '@openbourse/contracts/constants';
+import { Decimal } from '@openbourse/money';
+import type { ParameterSpec } from '@openbourse/strategies';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { formatChange } from '../../market/format';
+import { useLocale } from '../../market/use-locale';
+import { type AdminColumn, AdminTable } from '../ui/AdminTable';
+import { ConfirmButton } from '../ui/ConfirmButton';
+import { EditDialog, ReasonInput, useSettingsFormat } from './SettingsParts';
+import {
+  useAdminSmartProducts,
+  useBacktestSmartProduct,
+  useCreateSmartProduct,
+  useSetSmartProductEnabled,
+  useUpdateSmartProduct,
+} from './settings.api';
+import { refusedFields } from './settings-form';
+import {
+  EMPTY_SMART_PRODUCT_FORM,
+  isSmartStrategy,
+  SMART_LEVEL_MAX,
+  type SmartProductField,
+  type SmartProductFormValues,
+  type SmartProductProblem,
+  smartProductChanges,
+  smartProductCreateBody,
+  smartProductFieldOfIssue,
+  smartProductFormOf,
+  smartProductUpdateBody,
+  strategyParameters,
+  validateSmartProductForm,
+} from './smart-product-form';
+
+const REASON_MIN = 1;
+
+/**
+ * Smart plan products (issue 18) at /admin/settings?tab=plans: every product with its strategy,
+ * instrument, amounts, durations, early-exit fee and level, and the state and figures of its
+ * backtest (run in the background over recorded prices; a change of its settings runs it
+ * again). An admin adds one (created disabled), edits one from the version read, offers or
+ * withdraws it, and asks for a new backtest; each change with a confirmation and a reason kept in
+ * the audit log.
+ */
+export function PlansTab() {
+  const { t } = useTranslation();
+  const format = useSettingsFormat();
+  const locale = useLocale();
+  const query = useAdminSmartProducts();
+  const [dialog, setDialog] = useState<{ item: TAdminSmartProduct | null; key: number } | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const open = (item: TAdminSmartProduct | null) => {
+    setDialog({ item, key: Date.now() });
+    setOpen(true);
+  };
+  const columns: AdminColumn<TAdminSmartProduct>[] = [
+    { key: 'id', header: t('admin.plans.id'), render: (row) => row.id },
+    {
+      key: 'name',
+      header: t('admin.plans.name'),
+      render: (row) => (
+        <Stack gap={0} miw={160}>
+          <Text size="sm" fw={600}>
+            {row.names.en}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`admin.plans.strategies.${row.strategy}`)} · {row.code} ·{' '}
+            {t('admin.plans.bars', { minutes: row.intervalMinutes })}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'terms',
+      header: t('admin.plans.terms'),
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {t('admin.plans.amountRange', { min: format.quantity(row.minAmount), max: format.quantity(row.maxAmount) })}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('admin.plans.daysList', { days: row.days.join(', ') })} · 1:{row.leverage}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'exitFee',
+      header: t('admin.plans.exitFee'),
+      render: (row) => format.percent(row.exitFeeRate),
+      numeric: true,
+    },
+    { key: 'level', header: t('admin.plans.minLevel'), render: (row) => levelName(row.minLevel), numeric: true },
+    {
+      key: 'backtest',
+      header: t('admin.plans.backtest'),
+      render: (row) => <BacktestCell item={row} locale={locale} percent={format.percent} dateTime={format.dateTime} />,
+    },
+    {
+      key: 'state',
+      header: t('admin.plans.state'),
+      render: (row) => (
+        <Badge color={row.enabled ? 'green' : 'gray'} variant="light" miw="max-content">
+          {t(row.enabled ? 'admin.plans.enabled' : 'admin.plans.disabled')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('admin.settings.common.actions'),
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => open(row)}
+            aria-label={t('admin.settings.common.editNamed', { name: t('admin.plans.named', { id: row.id }) })}
+            data-testid={`edit-smart-product-${row.id}`}
+          >
+            {t('admin.settings.common.edit')}
+          </Button>
+          <EnableButton item={row} />
+          <BacktestButton item={row} />
+        </Group>
+      ),
+    },
+  ];
+  function levelName(level: number) {
+    return level === 0 ? t('admin.plans.levels.any') : `VIP${level}`;
+  }
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('admin.plans.intro')}
+      </Text>
+      <Group>
+        <Button onClick={() => open(null)} data-testid="new-smart-product">
+          {t('admin.plans.new')}
+        </Button>
+      </Group>
+      <QueryState query={query}>
+        {(data) => (
+          <AdminTable
+            caption={t('admin.plans.caption')}
+            columns={columns}
+            rows={data.items}
+            rowKey={(row) => row.id}
+            empty={t('admin.plans.empty')}
+          />
+        )}
+      </QueryState>
+      {dialog !== null && (
+        <SmartProductDialog key={dialog.key} item={dialog.item} opened={isOpen} onClose={() => setOpen(false)} />
+      )}
+    </Stack>
+  );
+}
+
+/** A product's backtest: its state, and once done its label, data, period and figures; a failure says why. */
+function BacktestCell({
+  item,
+  locale,
+  percent,
+  dateTime,
+}: {
+  item: TAdminSmartProduct;
+  locale: string;
+  percent: (ratio: string) => string;
+  dateTime: (iso: string) => string;
+}) {
+  const { t } = useTranslation();
+  const colours = { pending: 'gray', running: 'blue', done: 'teal', failed: 'red' } as const;
+  const backtest = item.backtest;
+  return (
+    <Stack gap={2} miw={220} data-testid={`smart-product-backtest-${item.id}`} data-state={item.backtestState}>
+      <Badge color={colours[item.backtestState]} variant="light" miw="max-content">
+        {t(`admin.plans.backtestStates.${item.backtestState}`)}
+      </Badge>
+      {item.backtestState === 'failed' && item.backtestError && (
+        <Text size="xs" c="red.8">
+          {item.backtestError}
+        </Text>
+      )}
+      {backtest && (
+        <>
+          <Text size="xs" fw={600}>
+            {t(backtest.dataKind === 'historical' ? 'admin.plans.historical' : 'admin.plans.sandbox')} ·{' '}
+            {backtest.source}
+          </Text>
+          <Text size="xs">{t('admin.plans.period', { from: dateTime(backtest.from), to: dateTime(backtest.to) })}</Text>
+          <Text size="xs">
+            {t('admin.plans.figures', {
+              totalReturn: formatChange(backtest.totalReturn, locale),
+              maxDrawdown: percent(roundedRatio(backtest.maxDrawdown)),
+              winRate: percent(roundedRatio(backtest.winRate)),
+              trades: backtest.trades,
+            })}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** '0.123456' → '0.1235': a measured ratio at 2 decimals of a percent. */
+const roundedRatio = (ratio: string) => Decimal.parse(ratio).round(4, 'half-even').toString();
+
+function BacktestButton({ item }: { item: TAdminSmartProduct }) {
+  const { t } = useTranslation();
+  const mutation = useBacktestSmartProduct();
+  const isBusy = item.backtestState === 'pending' || item.backtestState === 'running';
+  return (
+    <Button
+      size="compact-sm"
+      variant="default"
+      loading={mutation.isPending}
+      disabled={isBusy}
+      onClick={() =>
+        mutation.mutate(item.id, {
+          onSuccess: () =>
+            notifications.show({
+              color: 'green',
+              message: t('admin.plans.backtestStarted', { name: t('admin.plans.named', { id: item.id }) }),
+            }),
+        })
+      }
+      aria-label={`${t('admin.plans.backtestAction')}: ${t('admin.plans.named', { id: item.id })}`}
+      data-testid={`backtest-smart-product-${item.id}`}
+    >
+      {t('admin.plans.backtestAction')}
+    </Button>
+  );
+}
+
+function EnableButton({ item }: { item: TAdminSmartProduct }) {
+  const { t } = useTranslation();
+  const mutation = useSetSmartProductEnabled();
+  const [reason, setReason] = useState('');
+  const [isProblemShown, setProblemShown] = useState(false);
+  const next = !item.enabled;
+  const name = t('admin.plans.named', { id: item.id });
+  const label = t(next ? 'admin.plans.enable' : 'admin.plans.disable');
+  return (
+    <ConfirmButton
+      size="compact-sm"
+      variant="light"
+      color={next ? 'green' : 'red'}
+      title={t(next ? 'admin.plans.enableTitle' : 'admin.plans.disableTitle', { name })}
+      confirmLabel={label}
+      aria-label={`${label}: ${name}`}
+      data-testid={`${next ? 'enable' : 'disable'}-smart-product-${item.id}`}
+      message={
+        <>
+          <Text size="sm">{t(next ? 'admin.plans.enableMessage' : 'admin.plans.disableMessage')}</Text>
+          <Textarea
+            mt="sm"
+            label={t('admin.settings.common.reason')}
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            error={isProblemShown && reason.trim().length < REASON_MIN ? t('admin.plans.errors.required') : null}
+            data-autofocus
+          />
+        </>
+      }
+      onConfirm={async () => {
+        if (reason.trim().length < REASON_MIN) {
+          setProblemShown(true);
+          throw new Error('reason required');
+        }
+        await mutation.mutateAsync({
+          id: item.id,
+          body: { enabled: next, version: item.version, reason: reason.trim() },
+        });
+        notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
+        setReason('');
+        setProblemShown(false);
+      }}
+    >
+      {label}
+    </ConfirmButton>
+  );
+}
+
+function SmartProductDialog({
+  item,
+  opened,
+  onClose,
+}: {
+  item: TAdminSmartProduct | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateSmartProduct();
+  const update = useUpdateSmartProduct();
+  const mutation = item === null ? create : update;
+  const [values, setValues] = useState<SmartProductFormValues>(() =>
+    item === null ? EMPTY_SMART_PRODUCT_FORM : smartProductFormOf(item),
+  );
+  const [isReasonTouched, setReasonTouched] = useState(false);
+  const problems = validateSmartProductForm(values);
+  const refused = refusedFields(mutation.error)
+    .map((path) => smartProductFieldOfIssue(`body.${path}`))
+    .filter((field): field is SmartProductField => field !== null);
+  const problemText = (problem: SmartProductProblem | undefined) =>
+    problem ? t(`admin.plans.errors.${problem.key}`, problem.values ?? {}) : undefined;
+  const fieldError = (field: SmartProductField) =>
+    problemText(problems[field]) ?? (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
+  const set = <K extends keyof SmartProductFormValues>(field: K, value: SmartProductFormValues[K]) => {
+    if (mutation.isError) mutation.reset();
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+  const name = item === null ? t('admin.plans.newName') : t('admin.plans.named', { id: item.id });
+  const yesNo = (value: boolean) => t(value ? 'admin.plans.yes' : 'admin.plans.no');
+  const fieldLabel = (field: Exclude<SmartProductField, 'reason'>) => {
+    if (field.startsWith('names.')) {
+      const language = field.slice('names.'.length) as keyof typeof LANGUAGE_NATIVE_NAMES;
+      return t('admin.plans.fields.name', { language: LANGUAGE_NATIVE_NAMES[language] });
+    }
+    if (field.startsWith('params.')) return t('admin.plans.fields.params');
+    return t(`admin.plans.fields.${field}`);
+  };
+  const changes = smartProductChanges(values, item, yesNo).map((change) => ({
+    key: change.field,
+    label: fieldLabel(change.field),
+    before: change.before ?? '—',
+    after: change.after === '' ? '—' : change.after,
+  }));
+  const save = async () => {
+    try {
+      if (item === null) await create.mutateAsync(smartProductCreateBody(values));
+      else await update.mutateAsync({ id: item.id, body: smartProductUpdateBody(values, item) });
+      notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
+      onClose();
+    } catch {
+      // The refusal is shown beside the form, its fields marked; nothing changed.
+    }
+  };
+  const text = (
+    field: Exclude<SmartProductField, 'reason' | `names.${string}` | `params.${string}` | 'strategy' | 'minLevel'>,
+    key: keyof SmartProductFormValues,
+    options: { suffix?: string; hint?: string } = {},
+  ) => (
+    <TextInput
+      label={t(`admin.plans.fields.${field}`)}
+      description={options.hint}
+      value={String(values[key])}
+      onChange={(event) => set(key, event.currentTarget.value)}
+      rightSection={options.suffix}
+      rightSectionWidth={options.suffix ? 64 : undefined}
+      error={fieldError(field)}
+      required
+      data-testid={`smart-product-${field}`}
+    />
+  );
+  return (
+    <EditDialog
+      opened={opened}
+      onClose={onClose}
+      title={item === null ? t('admin.plans.newTitle') : t('admin.settings.common.editNamed', { name })}
+      subject={name}
+      changes={changes}
+      reason={values.reason}
+      isValid={Object.keys(problems).length === 0}
+      error={mutation.error}
+      onSave={save}
+    >
+      <Title order={3} size="h5">
+        {t('admin.plans.namesTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {LANGUAGES.map((language) => (
+          <TextInput
+            key={language}
+            label={t('admin.plans.fields.name', { language: LANGUAGE_NATIVE_NAMES[language] })}
+            value={values.names[language]}
+            onChange={(event) => set('names', { ...values.names, [language]: event.currentTarget.value })}
+            lang={language === 'hk' ? 'zh-Hant' : language === 'zh' ? 'zh-Hans' : language}
+            dir={RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'}
+            error={fieldError(`names.${language}`)}
+            maxLength={80}
+            required
+            data-autofocus={language === 'en' ? true : undefined}
+            data-testid={`smart-product-name-${language}`}
+          />
+        ))}
+      </SimpleGrid>
+      <Title order={3} size="h5" mt="xs">
+        {t('admin.plans.strategyTitle')}
+      </Title>
+      <NativeSelect
+        label={t('admin.plans.fields.strategy')}
+        value={values.strategy}
+        onChange={(event) => {
+          const strategy = event.currentTarget.value;
+          if (!isSmartStrategy(strategy)) return;
+          // Another strategy has other parameters: they start from its defaults.
+          setValues((current) => ({ ...current, strategy, params: {} }));
+          if (mutation.isError) mutation.reset();
+        }}
+        data={SMART_STRATEGIES.map((strategy) => ({ value: strategy, label: t(`admin.plans.strategies.${strategy}`) }))}
+        error={fieldError('strategy')}
+        data-testid="smart-product-strategy"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {strategyParameters(values.strategy).map((spec) => (
+          <ParameterInput
+            key={`${values.strategy}-${spec.key}`}
+            spec={spec}
+            value={values.params[spec.key]}
+            error={fieldError(`params.${spec.key}`)}
+            yesNo={yesNo}
+            onChange={(value) => set('params', { ...values.params, [spec.key]: value })}
+          />
+        ))}
+      </SimpleGrid>
+      <Title order={3} size="h5" mt="xs">
+        {t('admin.plans.termsTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {text('code', 'code', { hint: t('admin.plans.codeHint') })}
+        {text('intervalMinutes', 'intervalMinutes', { hint: t('admin.plans.intervalHint') })}
+        {text('leverage', 'leverage', { hint: t('admin.plans.leverageHint') })}
+        {text('marginShare', 'marginSharePercent', { suffix: '%', hint: t('admin.plans.marginShareHint') })}
+        {text('minAmount', 'minAmount', { suffix: 'USDT' })}
+        {text('maxAmount', 'maxAmount', { suffix: 'USDT' })}
+        {text('days', 'days', { hint: t('admin.plans.daysHint') })}
+        {text('exitFeeRate', 'exitFeePercent', { suffix: '%', hint: t('admin.plans.exitFeeHint') })}
+        <NativeSelect
+          label={t('admin.plans.fields.minLevel')}
+          value={values.minLevel}
+          onChange={(event) => set('minLevel', event.currentTarget.value)}
+          data={Array.from({ length: SMART_LEVEL_MAX + 1 }, (_, level) => ({
+            value: String(level),
+            label: level === 0 ? t('admin.plans.levels.any') : `VIP${level}`,
+          }))}
+          error={fieldError('minLevel')}
+          data-testid="smart-product-minLevel"
+        />
+      </SimpleGrid>
+      <ReasonInput
+        value={values.reason}
+        onChange={(reason) => {
+          setValues((current) => ({ ...current, reason }));
+          setReasonTouched(true);
+        }}
+        error={isReasonTouched ? problemText(problems.reason) : undefined}
+      />
+    </EditDialog>
+  );
+}
+
+/** A strategy parameter: a number typed (its default shown, empty takes it) or a switch. */
+function ParameterInput({
+  spec,
+  value,
+  error,
+  yesNo,
+  onChange,
+}: {
+  spec: ParameterSpec;
+  value: string | boolean | undefined;
+  error: string | undefined;
+  yesNo: (value: boolean) => string;
+  onChange: (value: string | boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const label = t(`admin.plans.params.${spec.key}`, { defaultValue: spec.key });
+  if (spec.kind === 'boolean') {
+    return (
+      <Checkbox
+        mt="lg"
+        label={label}
+        description={t('admin.plans.paramSwitchHint', { key: spec.key, value: yesNo(spec.default) })}
+        checked={typeof value === 'boolean' ? value : spec.default}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        error={error}
+        data-testid={`smart-product-param-${spec.key}`}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={label}
+      description={t('admin.plans.paramHint', {
+        key: spec.key,
+        value: String(spec.default),
+        min: String(spec.min),
+        max: String(spec.max),
+      })}
+      placeholder={String(spec.default)}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      inputMode="decimal"
+      error={error}
+      data-testid={`smart-product-param-${spec.key}`}
+    />
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, Container, List, Stack, Text } from '@mantine/core';
+import type { SmartOrderStatus } from '@openbourse/contracts/constants';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { exactAmount, formatUsdtAmount, isRounded } from '../../shared/format/money';
+import { session } from '../identity/session';
+import { useDateTime } from '../kyc/kyc-format';
+import { formatChange, formatRatioPercent } from '../market/format';
+import { useLocale } from '../market/use-locale';
+import { roundedRatio } from './plan-math';
+import { WithPlansTexts } from './plans-i18n';
+import './plans.css';
+
+/** A plan screen's frame: the plan texts loaded, then the page in its container. */
+export function PlansScreen({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <WithPlansTexts>
+      <Container size="lg" py="xl" data-testid={testId}>
+        {children}
+      </Container>
+    </WithPlansTexts>
+  );
+}
+
+/** How the plan screens write amounts, ratios, days and times in the reader's locale, from exact decimal strings. */
+export function usePlanFormat() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const dateTime = useDateTime();
+  return useMemo(() => {
+    const days = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'day',
+      unitDisplay: 'long',
+      numberingSystem: 'latn',
+    });
+    return {
+      locale,
+      usdt: (value: string | null) => formatUsdtAmount(value, locale),
+      signedUsdt: (value: string | null) => formatUsdtAmount(value, locale, { signed: true }),
+      /** A rate as disclosed, every digit it has: '0.005' → '0.5%'. */
+      rate: (ratio: string) => formatRatioPercent(ratio, locale),
+      /** A measured ratio at 2 decimals of a percent: '0.123456' → '12.35%'. */
+      percent: (ratio: string) => formatRatioPercent(roundedRatio(ratio), locale),
+      /** A return, signed: '-0.0523' → '-5.23%'. */
+      signedPercent: (ratio: string) => formatChange(ratio, locale),
+      days: (count: number) => days.format(count),
+      dateTime,
+      level: (minLevel: number) =>
+        minLevel === 0 ? t('plans.common.anyone') : t('plans.common.levelOrHigher', { level: minLevel }),
+    };
+  }, [locale, dateTime, t]);
+}
+
+export type PlanFormat = ReturnType<typeof usePlanFormat>;
+
+/**
+ * A USDT amount at its display precision (2 places), the exact amount in its tooltip when
+ * rounded ('552.004975' shows '552.00 USDT', titled '552.004975 USDT').
+ */
+export function Usdt({ value, testId }: { value: string | null; testId?: string }) {
+  const locale = useLocale();
+  const title = value !== null && isRounded(value, 'USDT') ? exactAmount(value, 'USDT', locale) : undefined;
+  return (
+    <span className="ob-amount" title={title} data-testid={testId}>
+      {formatUsdtAmount(value, locale)}
+    </span>
+  );
+}
+
+export type Fact = { key: string; label: ReactNode; value: ReactNode; testId?: string };
+
+/** A list of labelled facts (a product's terms, a plan's figures). */
+export function Facts({ facts, label }: { facts: ReadonlyArray<Fact | null | false | undefined>; label?: string }) {
+  return (
+    <dl className="ob-facts ob-plan-facts" aria-label={label}>
+      {facts
+        .filter((fact): fact is Fact => Boolean(fact))
+        .map((fact) => (
+          <div key={fact.key}>
+            <dt>{fact.label}</dt>
+            <dd data-testid={fact.testId}>{fact.value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/**
+ * SPEC §0.5 and §0.7: the risk of a plan in full, before any plan is chosen — leveraged trading
+ * through the trading engine, past results that do not predict, and no promise.
+ */
+export function RiskDisclosure() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('plans.common.risk.title')}
+      styles={{ title: { color: 'var(--mantine-color-bright)' } }}
+      data-testid="plans-risk"
+      component="section"
+      aria-label={t('plans.common.risk.title')}
+    >
+      <List size="sm" spacing={4}>
+        <List.Item>{t('plans.common.risk.leveraged')}</List.Item>
+        <List.Item>{t('plans.common.risk.history')}</List.Item>
+        <List.Item>
+          <Text inherit fw={600}>
+            {t('plans.common.risk.promise')}
+          </Text>
+        </List.Item>
+      </List>
+    </Alert>
+  );
+}
+
+export function SignInToStart() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" role="status" data-testid="plans-sign-in" title={t('plans.common.signInTitle')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('plans.common.signIn')}</Text>
+        <Button component={Link} to="/pass/login" state={{ from: '/trading' }} size="sm">
+          {t('plans.common.signInAction')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** SPEC §4 "Account mode": demo accounts cannot use smart trading (the API answers DEMO_NOT_ALLOWED). */
+export function DemoNotice() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <Alert color="yellow" role="status" data-testid="plans-demo" title={t('plans.common.demoTitle')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('plans.common.demo')}</Text>
+        <Button
+          size="sm"
+          onClick={() => {
+            session.setMode('live');
+            void queryClient.invalidateQueries();
+          }}
+        >
+          {t('plans.common.switchToLive')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+const STATUS_COLOURS: Record<SmartOrderStatus, string> = { running: 'teal', finished: 'gray', exited_early: 'orange' };
+
+/** A plan's status in words, coloured; the colour only repeats what the word says. */
+export function PlanStatusBadge({ status }: { status: SmartOrderStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={STATUS_COLOURS[status]}
+      variant="light"
+      data-testid="plan-status"
+      data-status={status}
+      miw="max-content"
+    >
+      {t(`plans.common.statuses.${status}`)}
+    </Badge>
+  );
+}
