@@ -1,6 +1,7 @@
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { seriousViolations, signInNewOperator, signInWithTwoFactor } from './operators';
+import { signInNewOperator, signInWithTwoFactor } from './operators';
 
 test('an admin turns on two-factor when the back office asks, signs in again with a code and sees every area', async ({
   page,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { authenticatorCode } from '../identity/helpers';
 import { MAIN_MAIL_PORT } from '../ports';
@@ -54,12 +53,4 @@ export async function signInWithTwoFactor(page: Page, operator: Operator, codeOf
   await code.fill(authenticatorCode(operator.totpKey, Date.now() + codeOffsetSteps * 30_000));
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('account-menu')).toBeVisible();
-}
-
-/** axe's serious and critical findings on the page as it is now (WCAG 2.1 A and AA). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
