@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { privateKeyToAccount } from 'viem/accounts';
 import { signInNewOperator } from '../admin/operators';
 import { expect, type Page, test } from '../fixtures';
@@ -7,22 +6,7 @@ import { addIdentityCardPhotos, drawWithMouse, fillPersonalStep } from '../kyc/f
 import { applyForCryptoLoan, creditByOperator, drawSignature } from '../lending/borrower';
 import { addressConfirmationLink } from '../payments/mail';
 import { seededPageTitle } from '../seed-texts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map(describeNode).join(', ')}`);
-}
-
-/** A failing element, with the colours axe measured when contrast is the finding. */
-function describeNode(node: { target: unknown[]; any: Array<{ data?: unknown }> }): string {
-  const data = node.any.find((check) => check.data && typeof check.data === 'object')?.data as
-    | { fgColor?: string; bgColor?: string; contrastRatio?: number }
-    | undefined;
-  const colours = data?.contrastRatio ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)` : '';
-  return `${node.target.join(' ')}${colours}`;
-}
+import { seriousViolations } from './scan';
 
 type Scheme = 'light' | 'dark';
 

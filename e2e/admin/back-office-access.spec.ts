@@ -1,11 +1,12 @@
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { seriousViolations, signInNewOperator, signInWithTwoFactor } from './operators';
+import { signInNewOperator, signInNewOperatorThroughForms, signInWithTwoFactor } from './operators';
 
 test('an admin turns on two-factor when the back office asks, signs in again with a code and sees every area', async ({
   page,
 }) => {
-  const admin = await signInNewOperator(page, 'admin');
+  const admin = await signInNewOperatorThroughForms(page, 'admin');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByTestId('account-menu')).toHaveCount(0);
 

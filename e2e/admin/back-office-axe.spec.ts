@@ -1,5 +1,6 @@
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
-import { seriousViolations, signInNewOperator } from './operators';
+import { signInNewOperator } from './operators';
 
 // Every back-office area is scanned in English, light and dark, by a11y/axe.spec.ts; this one
 // scans the right-to-left layout.

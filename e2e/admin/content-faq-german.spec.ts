@@ -1,5 +1,6 @@
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
-import { seriousViolations, signInNewOperator } from './operators';
+import { signInNewOperator } from './operators';
 
 test('an admin edits a FAQ entry in German and German readers see it on /help/faq at once', async ({ page }) => {
   const title = `Was ist OpenBourse? (geprüft ${Date.now().toString(36)})`;

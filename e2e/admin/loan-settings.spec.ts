@@ -1,5 +1,6 @@
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
-import { seriousViolations, signInNewOperator } from './operators';
+import { signInNewOperator } from './operators';
 
 test("an admin raises the sandbox crypto-backed product's daily rate after confirming, and the audit log shows it", async ({
   page,

@@ -1,6 +1,7 @@
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-import { seriousViolations, signInNewOperator } from './operators';
+import { signInNewOperator } from './operators';
 
 test('an admin finds a user by name, changes their VIP level after confirming, and the change is in the audit log', async ({
   page,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../a11y/scan';
 import { expect, type Page, test } from '../fixtures';
 import { authenticatorCode, newIdentity, registerThroughForm } from './helpers';
 
@@ -43,15 +43,7 @@ test('a user sees both sessions, signs out everywhere else, and the other browse
   await expect(thisOne).toContainText('Chrome');
   await expect(thisOne).toContainText('Address: 127.0.0.x');
   // Labelled, readable and reachable: no serious accessibility violation on the page.
-  const scan = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    scan.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page, { include: ['main'] })).toEqual([]);
 
   await page.getByTestId('sign-out-everywhere').click();
   const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else' });

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '../fixtures';
+import { seriousViolations } from '../a11y/scan';
+import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a demo user sees 100,000 USDT, resets the demo account, finds the funding entry and downloads the CSV', async ({
   page,

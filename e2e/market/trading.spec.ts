@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations as scanFor } from '../a11y/scan';
 import { expect, type Page, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 
 /** Serious violations inside the trading parts of the page (the ticket, the positions, an open dialog). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[data-testid="order-ticket"]')
-    .include('[data-testid="positions-panel"]')
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+function seriousViolations(page: Page) {
+  return scanFor(page, {
+    include: ['[data-testid="order-ticket"]', '[data-testid="positions-panel"]', '[role="dialog"]'],
+  });
 }
 
 test('a signed-out visitor sees the ticket and its figures, but must log in to trade', async ({ page }) => {

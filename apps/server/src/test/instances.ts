@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { seedMarket } from '../modules/market/index.js';
-import { migrate } from '../platform/db/migrate.js';
 import { TEST_REDIS_URL } from './redis.js';
 import { testConfig } from './test-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -14,8 +13,7 @@ export type Instances = { apps: FastifyInstance[]; database: TestDatabase; close
  * instance listening on its own port of 127.0.0.1.
  */
 export async function startInstances(count: number, env: Record<string, string>): Promise<Instances> {
-  const database = await createTestDatabase();
-  await migrate(database.url);
+  const database = await createTestDatabase({ migrated: true });
   await seedMarket(database.db);
   const config = testConfig({
     REDIS_URL: TEST_REDIS_URL,

@@ -4,7 +4,6 @@ import { type AppConfig, loadConfig } from '../config.js';
 import { seedContent } from '../modules/content/index.js';
 import { seedMarket } from '../modules/market/index.js';
 import type { Clock } from '../platform/clock.js';
-import { migrate } from '../platform/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** The configuration tests run with: quiet, no web build, no rate limits; `env` on top. */
@@ -28,8 +27,7 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await migrate(database.url);
+  const database = await createTestDatabase({ migrated: true });
   await seedContent(database.db);
   await seedMarket(database.db);
   const app = await buildApp({

@@ -5,11 +5,15 @@ import { createAppDatabase as createDatabase, type Db } from '../database.js';
 
 export type TestDatabase = { url: string; db: Db; drop: () => Promise<void> };
 
-/** A fresh, empty database on the test server, dropped by `drop()`. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database on the test server, dropped by `drop()`: empty, or with `migrated` every
+ * migration applied (a copy of the run's migrated template, global-setup.ts).
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `ob_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.migrated ? ` TEMPLATE ${inject('migratedTemplate')}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template}`));
   const url = withDatabase(adminUrl, name);
   const db = createDatabase(url, { max: 5 });
   return {
