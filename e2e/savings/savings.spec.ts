@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { seriousViolations } from '../admin/operators';
+import { seriousViolations } from '../a11y/scan';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { balanceOf, creditByOperator } from '../lending/borrower';
