@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { signInNewOperator } from '../admin/operators';
+import { seriousViolations, signInNewOperator } from '../admin/operators';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { creditByOperator } from '../lending/borrower';
@@ -253,6 +253,7 @@ test('a smart plan: added in the back office, bought with its backtest and fee s
     await expect(summary.getByTestId('plan-confirm-exit-fee')).toHaveText('5.00 USDT (1% of the amount)');
     await expect(summary.getByTestId('plan-confirm-backtest')).toContainText('Sandbox data — not history, ');
     await expect(summary.getByTestId('plan-confirm-not-promise')).toContainText('it is not a promise');
+    expect(await seriousViolations(page)).toEqual([]);
     await summary.getByTestId('plan-buy-submit').click();
 
     await expect(page.getByTestId('plan-started')).toBeVisible();
@@ -285,6 +286,9 @@ test('a smart plan: added in the back office, bought with its backtest and fee s
     await expect(trade).toContainText('The plan');
     await expect(trade.getByTestId('plan-trade-close-price')).toHaveText('110');
     await expect(plan.getByTestId('plan-open-positions')).toContainText('No open positions.');
+    // The plan with its trades, figures and equity curve reads well to a screen reader too.
+    await expect(plan.getByTestId('plan-equity-curve-svg')).toHaveAttribute('aria-label', /^Equity of plan #\d+ from /);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Exit early: the fee first, then what comes back at current prices.
     const equity = await exactOf(page, 'plan-equity');
