@@ -90,6 +90,15 @@ const VISITOR_SCREENS: Array<{ name: string; open: (page: Page) => Promise<void>
     },
   },
   {
+    name: 'the smart trading plans (products with their backtests and a way to sign in)',
+    open: async (page) => {
+      await page.goto('/trading');
+      await expect(page.getByTestId('plans-sign-in')).toBeVisible();
+      // The seeded products' backtests run in the background after start-up.
+      await expect(page.getByTestId('backtest').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
     name: 'the help centre',
     open: async (page) => {
       await page.goto('/help');
@@ -358,6 +367,7 @@ test.describe
         ['/admin/settings?tab=payments', 'Products and settings'],
         ['/admin/settings?tab=loans', 'Products and settings'],
         ['/admin/settings?tab=savings', 'Products and settings'],
+        ['/admin/settings?tab=plans', 'Products and settings'],
         ['/admin/audit-log', 'Audit log'],
       ];
       for (const [path, name] of areas) {

@@ -3,6 +3,7 @@ import { recordAudit } from '../../platform/audit/audit-log.js';
 import type { PlanMarket, PlansDb } from './plans.context.js';
 import { checkSmartProduct, productColumns } from './smart-product-rules.js';
 import { auditedSmartProduct } from './smart-product-wire.js';
+import { insertSeedProduct } from './smart-products.repository.js';
 
 type SeedProduct = {
   key: string;
@@ -131,21 +132,16 @@ export async function seedSmartProducts(db: PlansDb, market: PlanMarket, at: Dat
     if (!market.instrument(product.fields.code)) continue;
     const values = checkSmartProduct(market, { ...product.fields, names: product.name });
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('plans_products')
-        .values({
-          ...productColumns(values),
-          enabled: true,
-          backtest_version: null,
-          backtest: null,
-          backtest_error: null,
-          seed_key: product.key,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((conflict) => conflict.column('seed_key').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const row = await insertSeedProduct(trx, {
+        ...productColumns(values),
+        enabled: true,
+        backtest_version: null,
+        backtest: null,
+        backtest_error: null,
+        seed_key: product.key,
+        created_at: at,
+        updated_at: at,
+      });
       if (!row) return;
       inserted += 1;
       await recordAudit(trx, {

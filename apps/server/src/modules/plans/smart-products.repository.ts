@@ -23,6 +23,18 @@ export async function lockProduct(db: PlansView, id: string): Promise<SmartProdu
   );
 }
 
+/** A seeded product, once per seed key: null when the key was seeded before. */
+export async function insertSeedProduct(db: PlansView, row: NewSmartProduct): Promise<SmartProductRow | null> {
+  return (
+    (await db
+      .insertInto('plans_products')
+      .values(row)
+      .onConflict((conflict) => conflict.column('seed_key').doNothing())
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
+}
+
 export function insertProduct(db: PlansView, row: NewSmartProduct): Promise<SmartProductRow> {
   return db.insertInto('plans_products').values(row).returningAll().executeTakeFirstOrThrow();
 }

@@ -2,7 +2,7 @@ import { Decimal } from '@openbourse/money';
 import { AppError } from '../../platform/errors/app-error.js';
 import { getBalance, transfer } from '../ledger/index.js';
 import { notifyUser } from '../notify/index.js';
-import { lockOrder, type PlanOrderRow, sampleEquity, updateOrder } from './plan-orders.repository.js';
+import { findOrder, lockOrder, type PlanOrderRow, sampleEquity, updateOrder } from './plan-orders.repository.js';
 import { type PlansContext, planSubaccount } from './plans.context.js';
 import { USDT, USDT_DECIMALS, usdt } from './smart-product-wire.js';
 import { findProduct } from './smart-products.repository.js';
@@ -50,11 +50,8 @@ async function closePositions(ctx: PlansContext, order: PlanOrderRow): Promise<b
 
 /** Completes an ending plan: pays out and settles it once. Answers the plan as it is after. */
 export async function completeWindUp(ctx: PlansContext, orderId: string): Promise<PlanOrderRow> {
-  const marked = await ctx.db
-    .selectFrom('plans_orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const marked = await findOrder(ctx.db, orderId);
+  if (!marked) throw new AppError('NO_PERMISSION_ON_RECORD');
   if (marked.status !== 'running' || marked.ending === null) return marked;
   if (!(await closePositions(ctx, marked))) return marked;
   const product = await findProduct(ctx.db, marked.product_id);
@@ -127,7 +124,7 @@ export async function completeWindUp(ctx: PlansContext, orderId: string): Promis
 
 /** A user exits a running plan early: marked, positions closed, fee charged, the rest returned. */
 export async function exitSmart(ctx: PlansContext, userId: string, orderId: string): Promise<PlanOrderRow> {
-  const order = await ctx.db.selectFrom('plans_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const order = await findOrder(ctx.db, orderId);
   if (!order || order.user_id !== userId) throw new AppError('NO_PERMISSION_ON_RECORD');
   if (order.status !== 'running') throw new AppError('SMART_ORDER_NOT_RUNNING');
   // Positions close at current prices: outside the instrument's hours nothing is changed (10015).

@@ -60,7 +60,7 @@ export function BacktestPanel({ backtest, format }: { backtest: TBacktest | null
           {
             key: 'source',
             label: t('plans.products.backtest.source'),
-            value: backtest.source,
+            value: format.name(backtest.source),
             testId: 'backtest-source',
           },
           {

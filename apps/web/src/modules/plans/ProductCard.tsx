@@ -68,7 +68,11 @@ export function ProductCard({
               label: t('plans.products.bars'),
               value: t('plans.common.barMinutes', { minutes: product.intervalMinutes }),
             },
-            { key: 'leverage', label: t('plans.products.leverage'), value: `1:${product.leverage}` },
+            {
+              key: 'leverage',
+              label: t('plans.products.leverage'),
+              value: <span className="ob-amount">{`1:${product.leverage}`}</span>,
+            },
             {
               key: 'sizing',
               label: t('plans.products.sizing'),

@@ -27,10 +27,14 @@ export function PlansScreen({ children, testId }: { children: ReactNode; testId?
 
 /** How the plan screens write amounts, ratios, days and times in the reader's locale, from exact decimal strings. */
 export function usePlanFormat() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = useLocale();
   const dateTime = useDateTime();
+  const isRightToLeft = i18n.dir() === 'rtl';
   return useMemo(() => {
+    // In Arabic a figure is set apart from the words around it (left-to-right isolate): '-12.10%'
+    // and '100.00 USDT' keep their order instead of reading '12.10%-' and 'USDT 100.00'.
+    const figure = (text: string) => (isRightToLeft ? `\u2066${text}\u2069` : text);
     const days = new Intl.NumberFormat(locale, {
       style: 'unit',
       unit: 'day',
@@ -39,20 +43,22 @@ export function usePlanFormat() {
     });
     return {
       locale,
-      usdt: (value: string | null) => formatUsdtAmount(value, locale),
-      signedUsdt: (value: string | null) => formatUsdtAmount(value, locale, { signed: true }),
+      usdt: (value: string | null) => figure(formatUsdtAmount(value, locale)),
+      signedUsdt: (value: string | null) => figure(formatUsdtAmount(value, locale, { signed: true })),
       /** A rate as disclosed, every digit it has: '0.005' → '0.5%'. */
-      rate: (ratio: string) => formatRatioPercent(ratio, locale),
+      rate: (ratio: string) => figure(formatRatioPercent(ratio, locale)),
       /** A measured ratio at 2 decimals of a percent: '0.123456' → '12.35%'. */
-      percent: (ratio: string) => formatRatioPercent(roundedRatio(ratio), locale),
+      percent: (ratio: string) => figure(formatRatioPercent(roundedRatio(ratio), locale)),
       /** A return, signed: '-0.0523' → '-5.23%'. */
-      signedPercent: (ratio: string) => formatChange(ratio, locale),
+      signedPercent: (ratio: string) => figure(formatChange(ratio, locale)),
+      /** A data source or file name: kept left to right inside Arabic text. */
+      name: figure,
       days: (count: number) => days.format(count),
       dateTime,
       level: (minLevel: number) =>
         minLevel === 0 ? t('plans.common.anyone') : t('plans.common.levelOrHigher', { level: minLevel }),
     };
-  }, [locale, dateTime, t]);
+  }, [locale, dateTime, t, isRightToLeft]);
 }
 
 export type PlanFormat = ReturnType<typeof usePlanFormat>;

@@ -125,7 +125,7 @@ export function PlansTab() {
       key: 'actions',
       header: t('admin.settings.common.actions'),
       render: (row) => (
-        <Group gap="xs" wrap="nowrap">
+        <Stack gap={6} align="stretch" miw={150}>
           <Button
             size="compact-sm"
             variant="light"
@@ -137,7 +137,7 @@ export function PlansTab() {
           </Button>
           <EnableButton item={row} />
           <BacktestButton item={row} />
-        </Group>
+        </Stack>
       ),
     },
   ];
@@ -318,16 +318,27 @@ function SmartProductDialog({
     item === null ? EMPTY_SMART_PRODUCT_FORM : smartProductFormOf(item),
   );
   const [isReasonTouched, setReasonTouched] = useState(false);
+  // A new product's empty fields are not mistakes yet: each says its problem once it was edited.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(item === null ? [] : ['*']));
+  const touch = (field: string) =>
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   const problems = validateSmartProductForm(values);
   const refused = refusedFields(mutation.error)
     .map((path) => smartProductFieldOfIssue(`body.${path}`))
     .filter((field): field is SmartProductField => field !== null);
   const problemText = (problem: SmartProductProblem | undefined) =>
     problem ? t(`admin.plans.errors.${problem.key}`, problem.values ?? {}) : undefined;
+  const isShown = (field: SmartProductField) => touched.has('*') || touched.has(field);
   const fieldError = (field: SmartProductField) =>
-    problemText(problems[field]) ?? (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
-  const set = <K extends keyof SmartProductFormValues>(field: K, value: SmartProductFormValues[K]) => {
+    (isShown(field) ? problemText(problems[field]) : undefined) ??
+    (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
+  const set = <K extends keyof SmartProductFormValues>(
+    field: K,
+    value: SmartProductFormValues[K],
+    shownField: SmartProductField | null = null,
+  ) => {
     if (mutation.isError) mutation.reset();
+    touch(shownField ?? field);
     setValues((current) => ({ ...current, [field]: value }));
   };
   const name = item === null ? t('admin.plans.newName') : t('admin.plans.named', { id: item.id });
@@ -365,7 +376,7 @@ function SmartProductDialog({
       label={t(`admin.plans.fields.${field}`)}
       description={options.hint}
       value={String(values[key])}
-      onChange={(event) => set(key, event.currentTarget.value)}
+      onChange={(event) => set(key, event.currentTarget.value, field)}
       rightSection={options.suffix}
       rightSectionWidth={options.suffix ? 64 : undefined}
       error={fieldError(field)}
@@ -394,7 +405,9 @@ function SmartProductDialog({
             key={language}
             label={t('admin.plans.fields.name', { language: LANGUAGE_NATIVE_NAMES[language] })}
             value={values.names[language]}
-            onChange={(event) => set('names', { ...values.names, [language]: event.currentTarget.value })}
+            onChange={(event) =>
+              set('names', { ...values.names, [language]: event.currentTarget.value }, `names.${language}`)
+            }
             lang={language === 'hk' ? 'zh-Hant' : language === 'zh' ? 'zh-Hans' : language}
             dir={RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'}
             error={fieldError(`names.${language}`)}
@@ -430,7 +443,7 @@ function SmartProductDialog({
             value={values.params[spec.key]}
             error={fieldError(`params.${spec.key}`)}
             yesNo={yesNo}
-            onChange={(value) => set('params', { ...values.params, [spec.key]: value })}
+            onChange={(value) => set('params', { ...values.params, [spec.key]: value }, `params.${spec.key}`)}
           />
         ))}
       </SimpleGrid>
@@ -458,6 +471,11 @@ function SmartProductDialog({
           data-testid="smart-product-minLevel"
         />
       </SimpleGrid>
+      {Object.keys(problems).some((field) => field !== 'reason' && !isShown(field as SmartProductField)) && (
+        <Text size="sm" c="dimmed" data-testid="smart-product-incomplete">
+          {t('admin.plans.incomplete')}
+        </Text>
+      )}
       <ReasonInput
         value={values.reason}
         onChange={(reason) => {
