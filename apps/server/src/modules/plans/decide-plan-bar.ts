@@ -103,6 +103,8 @@ export async function decidePlanBar(ctx: PlansContext, order: PlanOrderRow): Pro
       return 'decided';
     }
     const [open] = await ctx.trading.positions(order.user_id, sub, 'open');
+    // The bar a position was opened on the decision of (the one that closed before it opened):
+    // the strategy saw it from the next bar on, whose decision came after it opened.
     const openedAt = open?.openedAt ? Date.parse(open.openedAt) : Number.POSITIVE_INFINITY;
     const view: PositionView = open?.openPrice ? { side: open.side, entryPrice: Number(open.openPrice) } : null;
     position = open ? { orderNo: open.orderNo, view } : null;
@@ -110,7 +112,7 @@ export async function decidePlanBar(ctx: PlansContext, order: PlanOrderRow): Pro
     orders = [];
     for (const bar of bars) {
       // The plan's position as it was at that bar: none before it opened.
-      const asked = run.step(barOf(bar), bar.openTime >= openedAt ? view : null);
+      const asked = run.step(barOf(bar), bar.openTime + intervalMs >= openedAt ? view : null);
       if (bar === last) orders = asked;
     }
   } catch (error) {
