@@ -26,6 +26,9 @@ import { type PlansContext, planSubaccount } from './plans.context.js';
  * until a fresh one returns, an error for good. Closing stays possible either way.
  */
 
+/** How long after a bar closes its candles may still be on their way to the database. */
+const CANDLE_GRACE_MS = 15_000;
+
 export type BarDecision = 'not-due' | 'skipped-closed-market' | 'halted' | 'decided';
 
 const barOf = (candle: {
@@ -98,7 +101,10 @@ export async function decidePlanBar(ctx: PlansContext, order: PlanOrderRow): Pro
     const bars = aggregateCandles(stored.candles, order.interval_minutes);
     const last = bars.at(-1);
     if (!last || last.openTime !== lastClosed) {
-      // No candle in the bar that closed (a quiet feed): nothing to decide on.
+      // The bar's minutes reach the database a moment after it closes (the hub flushes candles
+      // every second or so): ask again on the next pass. Still none after the grace: a quiet
+      // feed, nothing to decide on.
+      if (now < lastClosed + intervalMs + CANDLE_GRACE_MS) return 'not-due';
       await markDecided();
       return 'decided';
     }
