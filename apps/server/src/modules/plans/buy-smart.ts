@@ -22,7 +22,8 @@ import { findProduct, type SmartProductRow } from './smart-products.repository.j
  * already running (10025), at most two failed attempts per product and day (20096), the
  * appropriateness questions answered (10193: a plan trades leveraged products), the balance
  * (10011). A refusal after the product check counts as a failed attempt (written in its own
- * transaction, so the refusal's rollback keeps it). Then, in one transaction, the plan is
+ * transaction, so the refusal's rollback keeps it), except the appropriateness questions: answered,
+ * the user comes back. Then, in one transaction, the plan is
  * recorded and the amount moves from the live available balance to the plan's own ledger
  * account (`plan:<id>`), from which its strategy trades through the trading engine.
  */
@@ -59,7 +60,8 @@ async function checkPurchase(
     // Not counted again: the limit is reached.
     throw new AppError('PURCHASE_ATTEMPTS_EXCEEDED');
   }
-  if (!(await ctx.users.hasAnsweredAppropriateness(userId))) refuse(new AppError('APPROPRIATENESS_REQUIRED'));
+  // Not a failed purchase: the user is asked the questions and comes back (not counted).
+  if (!(await ctx.users.hasAnsweredAppropriateness(userId))) throw new AppError('APPROPRIATENESS_REQUIRED');
   const available = await getBalance(ctx.db, 'live', USDT, { kind: 'available', userId });
   if (available < amount) refuse(new AppError('INSUFFICIENT_BALANCE'));
 }
