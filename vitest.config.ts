@@ -13,6 +13,7 @@ export default defineConfig({
       '@openbourse/money': path.join(root, 'packages/money/src/index.ts'),
       '@openbourse/trading-rules': path.join(root, 'packages/trading-rules/src/index.ts'),
       '@openbourse/strategies': path.join(root, 'packages/strategies/src/index.ts'),
+      '@openbourse/options-pricing': path.join(root, 'packages/options-pricing/src/index.ts'),
       '@catalogue-messages': path.join(root, 'packages/contracts/src/errors/messages'),
     },
   },

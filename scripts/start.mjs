@@ -31,6 +31,7 @@ run(bin('tsc'), [
   'packages/contracts',
   'packages/trading-rules',
   'packages/strategies',
+  'packages/options-pricing',
   'apps/server',
 ]);
 
