@@ -69,6 +69,8 @@ describe('the zod-free entry (@openbourse/contracts/constants)', () => {
       'notify/notify.endpoints.ts',
       'onboarding/onboarding.constants.ts',
       'onboarding/onboarding.endpoints.ts',
+      'options/options.constants.ts',
+      'options/options.endpoints.ts',
       'payments/deposits.endpoints.ts',
       'payments/erc20-abi.ts',
       'payments/faucet.endpoints.ts',

@@ -32,6 +32,8 @@ export * from './notify/notify.constants.js';
 export * from './notify/notify.endpoints.js';
 export * from './onboarding/onboarding.constants.js';
 export * from './onboarding/onboarding.endpoints.js';
+export * from './options/options.constants.js';
+export * from './options/options.endpoints.js';
 export * from './payments/deposits.endpoints.js';
 export * from './payments/erc20-abi.js';
 export * from './payments/faucet.endpoints.js';

@@ -201,6 +201,14 @@ export const CATALOGUE = {
   POSITION_HELD_BY_PLAN: { code: 10221, status: 409 },
   SMART_PRODUCT_CHANGED: { code: 10222, status: 409 },
   SMART_PRODUCT_NOT_FOUND: { code: 10223, status: 404 },
+  // Options (issue 19): a quote past its validity (the answer carries a new one); the price moved
+  // against the caller since the quote (a re-quote, never a silent worse fill); an order that is no
+  // longer open; the back office's changed version; an expiry that cannot be listed or decided so.
+  OPTIONS_QUOTE_EXPIRED: { code: 10224, status: 409 },
+  OPTIONS_PRICE_MOVED: { code: 10225, status: 409 },
+  OPTIONS_ORDER_NOT_OPEN: { code: 10226, status: 409 },
+  OPTIONS_PRODUCT_CHANGED: { code: 10227, status: 409 },
+  OPTIONS_EXPIRY_WRONG: { code: 10228, status: 400 },
   // Fixed-term savings (issue 18): no such product on sale (the first check of a subscription); the
   // amount does not fit the product's remaining capacity; the back office's unknown product and
   // changed version; an order that no longer earns (settled or redeemed) cannot be redeemed.

@@ -22,6 +22,8 @@ export const OWNED_RECORDS = [
   'smart-order',
   /** A fixed-term savings order, earning (issue 18). */
   'savings-order',
+  /** An options order, open (issue 19). */
+  'options-order',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 

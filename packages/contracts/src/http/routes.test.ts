@@ -17,6 +17,8 @@ const DOMAINS = [
   'marketAdmin',
   'notify',
   'onboarding',
+  'options',
+  'optionsAdmin',
   'paymentsAdmin',
   'plans',
   'plansAdmin',

@@ -38,6 +38,16 @@ export const TRANSFER_REASONS = [
   'savings_interest',
   'savings_interest_return',
   'savings_penalty',
+  // Options (issue 19): the premium into the options escrow and the fee to fees when bought; the
+  // maximum payout from treasury into the escrow (the reserve); at expiry the payout to the holder,
+  // or the sale's proceeds when sold back; what the reserve did not pay and the premium to treasury.
+  'option_premium',
+  'option_fee',
+  'option_reserve',
+  'option_payout',
+  'option_sale',
+  'option_reserve_return',
+  'option_premium_earned',
   'nft_bid_hold',
   'nft_bid_release',
   'donation',

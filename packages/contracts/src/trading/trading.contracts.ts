@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOptionsOrder } from '../options/options.contracts.js';
 
 /**
  * Trading (issue 6): leveraged long/short positions ("contract orders") and pending orders.
@@ -111,4 +112,7 @@ export const ZAccountSummary = z.object({
 });
 export type TAccountSummary = z.infer<typeof ZAccountSummary>;
 
-export const ZAllOrdersResponse = z.array(ZPosition.extend({ kind: z.literal('position') }));
+/** Positions and options orders side by side (issue 19), each marked with its kind. */
+export const ZAllOrdersResponse = z.array(
+  z.union([ZPosition.extend({ kind: z.literal('position') }), ZOptionsOrder.extend({ kind: z.literal('option') })]),
+);

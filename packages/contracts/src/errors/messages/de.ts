@@ -159,6 +159,12 @@ export const de: CatalogueMessages = {
   SMART_PRODUCT_CHANGED:
     'Dieses Planprodukt wurde von jemand anderem geändert; laden Sie es neu und versuchen Sie es erneut.',
   SMART_PRODUCT_NOT_FOUND: 'Dieses Planprodukt gibt es nicht.',
+  OPTIONS_QUOTE_EXPIRED: 'Das Angebot ist abgelaufen. Prüfen Sie den neuen Preis und bestätigen Sie erneut.',
+  OPTIONS_PRICE_MOVED:
+    'Der Preis hat sich seit dem Angebot geändert. Prüfen Sie den neuen Preis und bestätigen Sie erneut.',
+  OPTIONS_ORDER_NOT_OPEN: 'Diese Option ist nicht mehr offen.',
+  OPTIONS_PRODUCT_CHANGED: 'Jemand anderes hat dieses Optionsprodukt zuerst geändert. Neu laden und erneut versuchen.',
+  OPTIONS_EXPIRY_WRONG: 'Dieser Verfall kann so nicht gelistet oder abgerechnet werden.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'Dieses Sparprodukt gibt es nicht oder es ist nicht im Verkauf.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'Dieses Sparprodukt kann so viel nicht aufnehmen: Von seiner Kapazität sind noch {remaining} {asset} frei.',

@@ -145,6 +145,11 @@ export const en: CatalogueMessages = {
     'This position belongs to a smart plan: it closes with the plan (exit the plan to close it now).',
   SMART_PRODUCT_CHANGED: 'This plan product was changed by someone else; reload it and try again.',
   SMART_PRODUCT_NOT_FOUND: 'No such plan product.',
+  OPTIONS_QUOTE_EXPIRED: 'The quote has expired. Check the new price and confirm again.',
+  OPTIONS_PRICE_MOVED: 'The price moved since the quote. Check the new price and confirm again.',
+  OPTIONS_ORDER_NOT_OPEN: 'This option is no longer open.',
+  OPTIONS_PRODUCT_CHANGED: 'Someone else changed this options product first. Reload and try again.',
+  OPTIONS_EXPIRY_WRONG: 'This expiry cannot be listed or settled like that.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'This savings product does not exist or is not on sale.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'This savings product cannot take that much: {remaining} {asset} of its capacity is left.',

@@ -153,6 +153,11 @@ export const fr: CatalogueMessages = {
     'Cette position appartient à un plan automatique : elle se clôt avec le plan (arrêtez le plan pour la clôturer maintenant).',
   SMART_PRODUCT_CHANGED: "Ce produit de plan a été modifié par quelqu'un d'autre ; rechargez-le et réessayez.",
   SMART_PRODUCT_NOT_FOUND: "Ce produit de plan n'existe pas.",
+  OPTIONS_QUOTE_EXPIRED: 'La cotation a expiré. Vérifiez le nouveau prix et confirmez à nouveau.',
+  OPTIONS_PRICE_MOVED: 'Le prix a changé depuis la cotation. Vérifiez le nouveau prix et confirmez à nouveau.',
+  OPTIONS_ORDER_NOT_OPEN: "Cette option n'est plus ouverte.",
+  OPTIONS_PRODUCT_CHANGED: "Quelqu'un d'autre a modifié ce produit d'options avant vous. Rechargez et réessayez.",
+  OPTIONS_EXPIRY_WRONG: 'Cette échéance ne peut pas être listée ou réglée ainsi.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'Ce produit d’épargne n’existe pas ou n’est pas en vente.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'Ce produit d’épargne ne peut pas recevoir autant : il reste {remaining} {asset} de sa capacité.',

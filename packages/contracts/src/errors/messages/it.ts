@@ -151,6 +151,11 @@ export const it: CatalogueMessages = {
     'Questa posizione appartiene a un piano automatico: si chiude con il piano (esci dal piano per chiuderla ora).',
   SMART_PRODUCT_CHANGED: 'Questo prodotto è stato modificato da qualcun altro; ricaricalo e riprova.',
   SMART_PRODUCT_NOT_FOUND: 'Questo prodotto di piano non esiste.',
+  OPTIONS_QUOTE_EXPIRED: 'La quotazione è scaduta. Controlla il nuovo prezzo e conferma di nuovo.',
+  OPTIONS_PRICE_MOVED: 'Il prezzo è cambiato dalla quotazione. Controlla il nuovo prezzo e conferma di nuovo.',
+  OPTIONS_ORDER_NOT_OPEN: 'Questa opzione non è più aperta.',
+  OPTIONS_PRODUCT_CHANGED: 'Qualcun altro ha modificato prima questo prodotto di opzioni. Ricarica e riprova.',
+  OPTIONS_EXPIRY_WRONG: 'Questa scadenza non può essere quotata o regolata così.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'Questo prodotto di risparmio non esiste o non è in vendita.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'Questo prodotto di risparmio non può accettare tanto: della sua capacità restano {remaining} {asset}.',

@@ -145,6 +145,11 @@ export const ja: CatalogueMessages = {
     'このポジションはスマートプランのものです。プランと一緒に決済されます（今すぐ決済するにはプランを解約してください）。',
   SMART_PRODUCT_CHANGED: 'このプラン商品は他の人が変更しました。再読み込みしてからやり直してください。',
   SMART_PRODUCT_NOT_FOUND: 'そのプラン商品はありません。',
+  OPTIONS_QUOTE_EXPIRED: '見積もりの有効期限が切れました。新しい価格を確認して、もう一度確定してください。',
+  OPTIONS_PRICE_MOVED: '見積もり後に価格が変動しました。新しい価格を確認して、もう一度確定してください。',
+  OPTIONS_ORDER_NOT_OPEN: 'このオプションはすでに保有されていません。',
+  OPTIONS_PRODUCT_CHANGED: 'このオプション商品は先に他の人が変更しました。再読み込みしてやり直してください。',
+  OPTIONS_EXPIRY_WRONG: 'この満期日はそのように設定または決済できません。',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'この資産運用商品は存在しないか、販売されていません。',
   SAVINGS_CAPACITY_EXHAUSTED:
     'この資産運用商品にはその金額を受け入れる余裕がありません：残りの募集枠は {remaining} {asset} です。',
