@@ -159,8 +159,10 @@ const env = {
   // liquidation; no other journey trades ETH or takes it as collateral.
   // ZECUSDT belongs to the smart plan journey (e2e/plans): its plan's strategy trades on the prices
   // that journey pushes, so no other journey may move it.
+  // BCHUSDT belongs to the options journey (e2e/options): it buys calls on the prices it pushes
+  // and its expiry settles on them.
   MARKET_FEED: 'test,sandbox',
-  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT,ZECUSDT',
+  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT,ZECUSDT,BCHUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,
@@ -170,6 +172,8 @@ const env = {
     ? { BACKTEST_DATA_DIR: path.resolve(root, '../shared/market-data') }
     : {}),
   PLANS_RUN_EVERY_MS: '1000',
+  // Options: the upkeep (listing, settlement) asked for every second.
+  OPTIONS_UPKEEP_EVERY_MS: '1000',
 };
 
 if (process.env.DATABASE_URL) {

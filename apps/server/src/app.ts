@@ -44,6 +44,7 @@ import {
 } from './modules/market/index.js';
 import { createNotifyModule } from './modules/notify/index.js';
 import { createOnboardingModule } from './modules/onboarding/index.js';
+import { createOptionsModule, type OptionsService } from './modules/options/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createPlansModule, type PlansService } from './modules/plans/index.js';
 import { createReferralModule } from './modules/referral/index.js';
@@ -60,6 +61,7 @@ import { createInProcessClusterBus, createRedisClusterBus } from './platform/bus
 import { type ChainRuntime, chainConfigFrom, createChainRuntime } from './platform/chain/chain-runtime.js';
 import { loadOrCreateSandboxKeys, sweepGasPrivateKey } from './platform/chain/hd-keys.js';
 import { type Clock, createMovableClock, systemClock } from './platform/clock.js';
+import { deriveFieldKey } from './platform/crypto/field-cipher.js';
 import { createDatabaseReadiness, pingDatabase } from './platform/db/readiness.js';
 import { AppError } from './platform/errors/app-error.js';
 import { answerFrameworkError, installErrorHandling } from './platform/errors/error-handler.js';
@@ -122,6 +124,8 @@ export type AppServices = {
   plans: PlansService;
   /** Fixed-term savings (issue 18): the accrual job's work. */
   savings: SavingsService;
+  /** Options (issue 19): the upkeep's work (listing, settlement), the sandbox's seed. */
+  options: OptionsService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -267,6 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiPrefix: API_PREFIX,
     usdIsUsdt: config.TRADING_USD_IS_USDT,
     appropriateness: onboarding.service,
+    // Filled late: the options module is made further down (it prices from the hub, as trading does).
+    otherOrders: { latestOptions: (userId, book) => optionsModule.service.latestOrders(userId, book) },
   });
   // Review queues (#14): the kinds' modules queue items through it and plug their handlers in.
   const review = createReviewModule({
@@ -620,6 +626,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     runEveryMs: config.PLANS_RUN_EVERY_MS,
     isLeader: () => marketHub.ownsFeeds,
   });
+  const optionsModule = createOptionsModule({
+    db,
+    market: {
+      instrument: (code) => {
+        const instrument = marketHub.instrument(code);
+        if (!instrument?.enabled) return null;
+        // Premiums and payouts are paid in the quote currency (USD-quoted instruments settle in USDT where configured).
+        const asset =
+          config.TRADING_USD_IS_USDT && instrument.quote_currency === 'USD' ? 'USDT' : instrument.quote_currency;
+        return { code: instrument.code, asset, tickSize: instrument.tick_size, feed: instrument.feed };
+      },
+      price: (code) => {
+        const state = marketHub.state(code);
+        return state?.price ? { price: state.price, source: state.source, receivedAt: state.receivedAt } : null;
+      },
+      isStale: (code) => marketHub.isStale(code),
+      isTradableNow: (code) => {
+        const instrument = marketHub.instrument(code);
+        return instrument !== undefined && marketHub.isTradableAt(instrument, clock.now());
+      },
+      minuteCandles: (code, from, to) => market.service.minuteCandles(code, from, to),
+    },
+    users: { hasAnsweredAppropriateness: (userId) => onboarding.service.hasAnsweredAppropriateness(userId) },
+    assets: { assetDecimals: (code) => ledgerAssetDecimals(db, code) },
+    clock,
+    quoteKey: deriveFieldKey(fileStoreKey, 'options-quotes'),
+    jobs,
+    upkeepEveryMs: config.OPTIONS_UPKEEP_EVERY_MS,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    log: app.log,
+  });
   const modules = [
     content,
     identity,
@@ -638,6 +676,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lending,
     plans,
     savings,
+    optionsModule,
   ];
 
   app.decorateRequest('auth', null);
@@ -716,6 +755,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lending: lending.service,
     plans: plans.service,
     savings: savings.service,
+    options: optionsModule.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

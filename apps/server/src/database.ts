@@ -9,6 +9,7 @@ import type { MarketTables } from './modules/market/market.tables.js';
 import type { NotifyTables } from './modules/notify/notify.tables.js';
 import type { OnboardingTables } from './modules/onboarding/onboarding.tables.js';
 import type { PaymentsTables } from './modules/payments/payments.tables.js';
+import type { OptionsTables } from './modules/options/options.tables.js';
 import type { PlansTables } from './modules/plans/plans.tables.js';
 import type { ReferralTables } from './modules/referral/referral.tables.js';
 import type { ReviewTables } from './modules/review/review.tables.js';
@@ -38,6 +39,7 @@ export type Database = PlatformTables &
   OnboardingTables &
   KycTables &
   LendingTables &
+  OptionsTables &
   PlansTables &
   SavingsTables;
 export type Db = Kysely<Database>;

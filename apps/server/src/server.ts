@@ -38,7 +38,11 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db, connectionString: database.connectionString });
   // SPEC §9: the sandbox's example smart plan products (each once), backtested in the background.
-  if (config.DEPLOYMENT_MODE === 'sandbox') await app.services.plans.seedSandbox();
+  if (config.DEPLOYMENT_MODE === 'sandbox') {
+    await app.services.plans.seedSandbox();
+    // Its example options (each once); their expiries list once BTC and ETH have fresh prices.
+    await app.services.options.seedSandbox();
+  }
   if (!config.SMTP_URL) {
     app.log.warn(
       'SMTP_URL is not set: mails (verification codes) wait in the mail_outbox table, unsent (development only)',

@@ -171,6 +171,12 @@ export const ZOptionsOrder = z.object({
   status: z.enum(OPTIONS_ORDER_STATUSES),
   valueNow: z.string().nullable().describe('Open: the current bid × quantity; null without quotes'),
   bidNow: z.string().nullable().describe('Open: the current bid per contract; null without quotes'),
+  closeQuoteId: z
+    .string()
+    .nullable()
+    .describe('Open and before the cut-off: a quote of its series for selling it back at bidNow (closeOptions)'),
+  closeQuoteValidUntil: z.string().nullable().describe('ISO 8601 UTC'),
+  salesCloseAt: z.string().describe('Selling back stops here'),
   closePricePerContract: z.string().nullable().describe('Closed: the bid it sold at'),
   proceeds: z.string().nullable().describe('Closed: bid × quantity, before its fee'),
   closeFee: z.string().nullable(),

@@ -1,3 +1,4 @@
+export type { OtherOrders } from './other-orders.js';
 export type { TradingEvents } from './trading.events.js';
 export { createTradingModule, type TradingModule, type TradingModuleDeps } from './trading.module.js';
 export type { PositionRow } from './trading.repository.js';

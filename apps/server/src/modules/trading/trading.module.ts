@@ -2,6 +2,7 @@ import type { Registry } from 'prom-client';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { AppModule } from '../../platform/module.js';
 import type { FeeSchedule, Logger, MarketHub } from '../market/index.js';
+import type { OtherOrders } from './other-orders.js';
 import type { TradingEvents } from './trading.events.js';
 import { tradingPlugin } from './trading.plugin.js';
 import { type AppropriatenessGate, createTradingService, type TradingService } from './trading.service.js';
@@ -24,6 +25,8 @@ export type TradingModuleDeps = {
   usdIsUsdt: boolean;
   /** Whether a user answered the appropriateness questions (onboarding fills it): a live open needs it. */
   appropriateness: AppropriatenessGate;
+  /** The user's options orders, listed beside positions in `/allOrders/all` (the options module fills it). */
+  otherOrders: OtherOrders;
 };
 
 export type TradingModule = AppModule<TradingService> & { engine: TradingEngine };
@@ -55,7 +58,7 @@ export function createTradingModule(deps: TradingModuleDeps): TradingModule {
     service,
     engine,
     register: async (app) => {
-      await app.register(tradingPlugin, { prefix: deps.apiPrefix, trading: service });
+      await app.register(tradingPlugin, { prefix: deps.apiPrefix, trading: service, otherOrders: deps.otherOrders });
     },
     // The engine subscribes to position.changed as it starts: started before the app's other
     // listeners subscribe, it re-arms a changed position before the owner's sockets are told.

@@ -1,9 +1,10 @@
 import { tradingRoutes } from '@openbourse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/route.js';
+import type { OtherOrders } from './other-orders.js';
 import type { TradingService } from './trading.service.js';
 
-export function registerTradingRoutes(app: FastifyInstance, trading: TradingService): void {
+export function registerTradingRoutes(app: FastifyInstance, trading: TradingService, otherOrders: OtherOrders): void {
   defineRoute(app, tradingRoutes.open, async ({ body, request, caller }) =>
     trading.toWire(await trading.open(caller.id, request.book, body)),
   );
@@ -33,5 +34,14 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
     return summary;
   });
 
-  defineRoute(app, tradingRoutes.allOrdersAll, ({ request, caller }) => trading.all(caller.id, request.book));
+  // Positions and options orders side by side, newest first (issue 19).
+  defineRoute(app, tradingRoutes.allOrdersAll, async ({ request, caller }) => {
+    const positions = await trading.all(caller.id, request.book);
+    const options = (await otherOrders.latestOptions(caller.id, request.book)).map((order) => ({
+      ...order,
+      kind: 'option' as const,
+    }));
+    const time = (entry: { openedAt: string | null; createdAt?: string }) => entry.openedAt ?? entry.createdAt ?? '';
+    return [...positions, ...options].sort((a, b) => time(b).localeCompare(time(a)));
+  });
 }
