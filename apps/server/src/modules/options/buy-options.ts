@@ -44,7 +44,7 @@ export async function buyOptions(
   const series = await findSeries(ctx.db, input.seriesId);
   const expiry = series ? await findExpiry(ctx.db, series.expiryId) : null;
   const product = expiry ? await findProduct(ctx.db, expiry.productId) : null;
-  if (!series || !expiry || !product || !product.enabled || expiry.status !== 'listed' || now >= expiry.salesCloseAt) {
+  if (!series || !expiry || !product?.enabled || expiry.status !== 'listed' || now >= expiry.salesCloseAt) {
     throw new AppError('OPTIONS_PRODUCT_WRONG');
   }
   const decimals = await ctx.assets.assetDecimals(product.asset);

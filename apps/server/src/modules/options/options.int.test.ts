@@ -6,7 +6,6 @@ import {
   type TOptionSeriesQuote,
   type TOptionsChain,
   type TOptionsOrder,
-  type TOptionsOrderList,
   type TOptionsProductCreateRequest,
 } from '@openbourse/contracts';
 import { Decimal, parseAmount } from '@openbourse/money';
@@ -412,5 +411,180 @@ describe('the chain and buying', () => {
     // A fresh price brings the quotes back.
     tick('SOLUSDT', '100');
     expect((await chainOf('SOLUSDT')).body.data.quoted).toBe(true);
+  });
+});
+
+describe('selling back and settling', () => {
+  it('sells an open call back at the bid after the price rose: proceeds less the fee out of the reserve, the rest to treasury', async () => {
+    tick('BTCUSDT', '100');
+    const user = await trader('100');
+    const call100 = seriesIn((await chainOf('BTCUSDT')).body.data, 'call', '100');
+    const bought = await buy(user.token, { seriesId: call100.seriesId, quantity: 5, quoteId: call100.quoteId });
+    expect(bought.body.code).toBe(CATALOGUE.PURCHASE_SUCCEEDED.code);
+    const order = bought.body.data;
+    tick('BTCUSDT', '104');
+    const held = (await call<TOptionsOrder>('GET', `/swx/customer/order/getOptionsOrderById/${order.id}`, user.token)).body.data;
+    expect(held.status).toBe('open');
+    const bid = Decimal.parse(held.bidNow ?? '0');
+    expect(bid.gt(Decimal.parse(order.premiumPerContract))).toBe(true);
+    expect(held.valueNow).toBe(bid.mul(Decimal.fromInteger(5)).toString());
+    const before = { user: await available(user.id), treasury: await treasury(), escrow: await escrow(), fees: await fees() };
+    const sold = await call<TOptionsOrder>('POST', '/swx/customer/order/closeOptions', user.token, {
+      orderId: order.id,
+      quoteId: held.closeQuoteId,
+    });
+    expect(sold.body.code).toBe(200);
+    const proceeds = bid.mul(Decimal.fromInteger(5));
+    const closeFee = proceeds.mul(Decimal.parse('0.01')).round(6, 'up');
+    expect(sold.body.data).toMatchObject({
+      status: 'closed',
+      closePricePerContract: bid.toString(),
+      proceeds: proceeds.toString(),
+      closeFee: closeFee.toString(),
+    });
+    const cost = Decimal.parse(order.premium).add(Decimal.parse(order.fee));
+    expect(sold.body.data.pnl).toBe(proceeds.sub(closeFee).sub(cost).toString());
+    expect(Decimal.parse(sold.body.data.pnl ?? '0').isPositive()).toBe(true);
+    expect((await available(user.id)) - before.user).toBe(usdt(proceeds.sub(closeFee).toString()));
+    expect((await fees()) - before.fees).toBe(usdt(closeFee.toString()));
+    // The reserve (2 × 5 = 10) and the premium leave the escrow: the proceeds to the holder, the rest to treasury.
+    expect(before.escrow - (await escrow())).toBe(usdt('10') + usdt(order.premium));
+    expect((await treasury()) - before.treasury).toBe(usdt('10') - usdt(proceeds.toString()) + usdt(order.premium));
+    const again = await call('POST', '/swx/customer/order/closeOptions', user.token, { orderId: order.id, quoteId: held.closeQuoteId });
+    expect(again.body.code).toBe(CATALOGUE.OPTIONS_ORDER_NOT_OPEN.code);
+    await expectAuditClean();
+  });
+
+  it('settles at the average of the last minutes once, pays exactly, resumes after a stop part-way, and notifies', async () => {
+    tick('ETHUSDT', '100');
+    await listedProduct('ETHUSDT');
+    const chain = (await chainOf('ETHUSDT')).body.data;
+    const [alice, bob, carol] = [await trader('100'), await trader('100'), await createUserWithSession(testApp)];
+    const buyOk = async (token: string, series: TOptionSeriesQuote, quantity: number, book: 'NO' | 'YES' = 'NO') => {
+      const answer = await buy(token, { seriesId: series.seriesId, quantity, quoteId: series.quoteId }, book);
+      expect(answer.body.code).toBe(CATALOGUE.PURCHASE_SUCCEEDED.code);
+      return answer.body.data;
+    };
+    const aliceCall = await buyOk(alice.token, seriesIn(chain, 'call', '100'), 3);
+    const bobPut = await buyOk(bob.token, seriesIn(chain, 'put', '110'), 2);
+    // Demo works like live (its own book and virtual treasury).
+    const carolDemo = await buyOk(carol.token, seriesIn(chain, 'call', '90'), 1, 'YES');
+    expect(carolDemo.book).toBe('demo');
+    const before = {
+      alice: await available(alice.id),
+      bob: await available(bob.id),
+      carol: await available(carol.id, 'demo'),
+    };
+    // The settlement window: 12:08 and 12:09 closes 104 and 106 → S = 105.
+    offsetMs = 8 * MINUTE;
+    tick('ETHUSDT', '104');
+    offsetMs = 9 * MINUTE;
+    tick('ETHUSDT', '106');
+    offsetMs = 10 * MINUTE - 30_000 + 20_000;
+    await testApp.app.services.marketHub.flush();
+    // Stopped after one order, as a crash between two would.
+    const first = await testApp.app.services.options.runUpkeep({ maxOrders: 1 });
+    expect(first.settledOrders).toBe(1);
+    const expiries = await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries', operator.token);
+    const eth = expiries.body.data.items.find((item) => item.code === 'ETHUSDT');
+    expect(eth).toMatchObject({ status: 'settling', settlementPrice: '105', openOrders: 2 });
+    expect(eth?.settlementSource).toContain('test');
+    await testApp.app.services.options.runUpkeep();
+    await testApp.app.services.options.runUpkeep();
+    // call 100 at 105: 5 a unit × 0.1 × 3 = 1.5; put 110: 5 × 0.1 × 2 = 1; call 90 capped at 18: 15 × 0.1 = 1.5.
+    expect((await available(alice.id)) - before.alice).toBe(usdt('1.5'));
+    expect((await available(bob.id)) - before.bob).toBe(usdt('1'));
+    expect((await available(carol.id, 'demo')) - before.carol).toBe(usdt('1.5'));
+    const settled = (await call<TOptionsOrder>('GET', `/swx/customer/order/getOptionsOrderById/${aliceCall.id}`, alice.token))
+      .body.data;
+    expect(settled).toMatchObject({ status: 'settled', settlementPrice: '105', payout: '1.5', awaitingSettlement: false });
+    expect(settled.pnl).toBe(Decimal.parse('1.5').sub(Decimal.parse(aliceCall.premium)).sub(Decimal.parse(aliceCall.fee)).toString());
+    const ended = await call<{ items: TOptionsOrder[]; total: number }>(
+      'GET',
+      '/swx/customer/order/listOptionsOrder?status=ended',
+      bob.token,
+    );
+    expect(ended.body.data.items.map((item) => [item.id, item.payout])).toEqual([[bobPut.id, '1']]);
+    const notes = await db()
+      .selectFrom('notify_notifications')
+      .select(['user_id', 'template'])
+      .where('template', '=', 'option_settled')
+      .where('user_id', 'in', [alice.id, bob.id, carol.id])
+      .execute();
+    expect(notes).toHaveLength(3);
+    const after = await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=settled', operator.token);
+    expect(after.body.data.items.find((item) => item.code === 'ETHUSDT')).toMatchObject({ openOrders: 0, reserved: '0' });
+    await expectAuditClean();
+  });
+
+  it('waits for an operator when the feed had no price over the window, then settles at the price decided', async () => {
+    // BTC had no price at 12:08 or 12:09; two minutes after expiry the settlement stops guessing.
+    const holders = await db()
+      .selectFrom('options_orders')
+      .innerJoin('options_expiries', 'options_expiries.id', 'options_orders.expiry_id')
+      .innerJoin('options_series', 'options_series.id', 'options_orders.series_id')
+      .select([
+        'options_orders.reserve as reserve',
+        'options_orders.premium as premium',
+        'options_orders.quantity as quantity',
+        'options_series.type as type',
+        'options_series.strike as strike',
+      ])
+      .where('options_expiries.code', '=', 'BTCUSDT')
+      .where('options_orders.status', '=', 'open')
+      .execute();
+    expect(holders.length).toBeGreaterThan(0);
+    // 12:11:00, a minute after expiry: the feed may still be writing its last candle.
+    offsetMs = 10 * MINUTE + 30_000;
+    await testApp.app.services.options.runUpkeep();
+    const waiting = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=listed', operator.token))
+      .body.data.items;
+    expect(waiting.find((item) => item.code === 'BTCUSDT')).toBeDefined();
+    offsetMs = 12 * MINUTE + 30_000;
+    await testApp.app.services.options.runUpkeep();
+    const listed = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries', operator.token)).body.data
+      .items;
+    const btc = listed.find((item) => item.code === 'BTCUSDT');
+    expect(btc).toMatchObject({ status: 'awaiting_operator', settlementPrice: null });
+    expect(btc?.awaitingReason).toContain('12:08, 12:09');
+    // Waiting ones come first for the operator.
+    expect(listed[0]?.status).toBe('awaiting_operator');
+    const user = await createUserWithSession(testApp);
+    const forbidden = await call('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, user.token, { price: '90', reason: 'x' });
+    expect(forbidden.status).toBe(403);
+    const treasuryBefore = await treasury();
+    const decided = await call<TAdminOptionsExpiry>('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, operator.token, {
+      price: '90',
+      reason: 'exchange outage: the venue’s official 12:10 fixing',
+    });
+    expect(decided.body.data).toMatchObject({ status: 'settling', settlementPrice: '90', settlementSource: 'operator' });
+    const twice = await call('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, operator.token, { price: '91', reason: 'x' });
+    expect(twice.body.code).toBe(CATALOGUE.OPTIONS_EXPIRY_WRONG.code);
+    await testApp.app.services.options.runUpkeep();
+    const settled = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=settled', operator.token))
+      .body.data.items;
+    expect(settled.find((item) => item.code === 'BTCUSDT')).toMatchObject({ openOrders: 0, settlementPrice: '90' });
+    // At 90 the 100 puts pay their whole reserve (10 × 0.1 a contract); the 110 calls pay nothing. The
+    // treasury gets back every reserve less those payouts, and every premium.
+    expect(holders.map((row) => `${row.type} ${Decimal.parse(row.strike).toString()}`).sort()).toEqual([
+      'call 110',
+      'call 110',
+      'put 100',
+    ]);
+    const payouts = holders
+      .filter((row) => row.type === 'put')
+      .reduce((total, row) => total.add(Decimal.parse('1').mul(Decimal.fromInteger(row.quantity))), Decimal.ZERO);
+    const returned = holders.reduce(
+      (total, row) => total.add(Decimal.parse(row.reserve)).add(Decimal.parse(row.premium)),
+      Decimal.ZERO,
+    );
+    expect((await treasury()) - treasuryBefore).toBe(usdt(returned.sub(payouts).toString()));
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('action', '=', 'options.expiries.settle')
+      .execute();
+    expect(audit).toHaveLength(1);
+    await expectAuditClean();
   });
 });
