@@ -40,6 +40,12 @@ export const BOOKLESS_RECORDS: readonly OwnedRecord[] = ['notification', 'upload
 export const OWN_UPLOAD = '{an upload of the owner}';
 
 /**
+ * In an owner clause's `with`: an optional field the access matrix leaves out of the request (a
+ * sample value could never be valid there, e.g. a signed quote; without it the request is whole).
+ */
+export const LEFT_OUT = '{left out}';
+
+/**
  * Whose records a protected route reads or changes (#13), declared beside the route:
  * - `caller`: only the caller's own, found from the session; nothing in the input names a record.
  * - `operator`: any user's, by an operator's role (the route's auth level says which).

@@ -41,7 +41,7 @@ export const ZOptionSeriesQuote = z.object({
     .string()
     .nullable()
     .describe("A call's disclosed payout cap per unit (it is the call spread K / K+cap); null for a put"),
-  maxPayout: z.string().describe('The most one contract can pay at expiry (reserved from treasury in full when sold)'),
+  maxPayout: z.string().describe('The most one contract can pay at expiry, reserved from treasury in full when sold'),
   bid: z
     .string()
     .nullable()
@@ -142,7 +142,10 @@ export const ZCloseOptionsRequest = z.object({
     .string()
     .min(1)
     .max(400)
-    .describe("A quote of the order's series; its bid is the least this sale receives"),
+    .optional()
+    .describe(
+      "A quote of the order's series: its bid is the least this sale receives (10225 when the bid fell). Without one the order sells at the current bid",
+    ),
 });
 export type TCloseOptionsRequest = z.infer<typeof ZCloseOptionsRequest>;
 
@@ -174,7 +177,7 @@ export const ZOptionsOrder = z.object({
   closeQuoteId: z
     .string()
     .nullable()
-    .describe('Open and before the cut-off: a quote of its series for selling it back at bidNow (closeOptions)'),
+    .describe('Open and before the cut-off: a quote of its series for selling it back at bidNow with closeOptions'),
   closeQuoteValidUntil: z.string().nullable().describe('ISO 8601 UTC'),
   salesCloseAt: z.string().describe('Selling back stops here'),
   closePricePerContract: z.string().nullable().describe('Closed: the bid it sold at'),

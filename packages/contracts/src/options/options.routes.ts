@@ -1,4 +1,4 @@
-import { declareRoute } from '../http/route-declaration.js';
+import { declareRoute, LEFT_OUT } from '../http/route-declaration.js';
 import {
   ZAdminOptionsExpiriesResponse,
   ZAdminOptionsExpiry,
@@ -45,9 +45,10 @@ export const optionsRoutes = {
   }),
   closeOptions: declareRoute(optionsEndpoints.closeOptions, {
     summary:
-      'Sell an open order back before its cut-off at the quoted bid or better: 10226 not open, 10014 past the cut-off or a quote of another series, 10224 quote expired, 10015 stale or closed underlying, 10225 the bid fell since the quote (new quote in data.quote). The proceeds less the fee come from the reserve; the rest of the reserve and the premium go to the treasury',
+      'Sell an open order back before its cut-off at the current bid, at least the quoted bid when a quote is given: 10226 not open, 10014 past the cut-off or a quote of another series, 10015 stale or closed underlying, 10224 quote expired, 10225 the bid fell below the quote (new quote in data.quote). The proceeds less the fee come from the reserve; the rest of the reserve and the premium go to the treasury',
     tags: ['options'],
-    owner: { record: 'options-order', at: 'body.orderId', with: { quoteId: 'q' } },
+    // A market sale: the matrix sends no quote (one cannot be made up in advance), so it sells at the current bid.
+    owner: { record: 'options-order', at: 'body.orderId', with: { quoteId: LEFT_OUT } },
     body: ZCloseOptionsRequest,
     response: ZOptionsOrder,
     rateLimit: { max: 60, timeWindow: '1 minute' },

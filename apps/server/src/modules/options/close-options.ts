@@ -9,14 +9,14 @@ import { findProduct, findSeries } from './options-products.repository.js';
 import { currentPrice, pricingState, seriesQuote } from './pricing-state.js';
 
 /**
- * Selling an open order back before its cut-off at the quoted bid or better (issue 19: what any
- * options broker offers), checked in this order:
+ * Selling an open order back before its cut-off at the current bid (issue 19: what any options
+ * broker offers) — at least the quoted bid when the seller sends a quote — checked in this order:
  *   1. the caller's order in the request's book .................................. 10035
  *   2. still open .................................................................. 10226
- *   3. before the series' cut-off, the quote signed for the order's series .......... 10014
+ *   3. before the series' cut-off; a quote, when sent, signed for the order's series .. 10014
  *   4. the underlying quotable now ................................................... 10015
- *   5. the quote still holds .............................. 10224 (a new quote in data)
- *   6. the bid has not fallen since the quote ............. 10225 (a new quote in data)
+ *   5. a quote sent still holds ........................... 10224 (a new quote in data)
+ *   6. the bid has not fallen below it .................... 10225 (a new quote in data)
  * Then, in one transaction holding the order's row lock (a sale and the expiry's settlement never
  * both pay it): the proceeds (current bid × quantity) less the fee to the holder and the fee to
  * fees — both out of the order's reserve, which always covers them (a bid never exceeds the
@@ -31,9 +31,11 @@ export async function closeOptions(
   if (!order || order.userId !== seller.id || order.book !== seller.book) throw new AppError('NO_PERMISSION_ON_RECORD');
   if (order.status !== 'open') throw new AppError('OPTIONS_ORDER_NOT_OPEN');
   const now = ctx.clock.now();
-  const quote = ctx.quotes.verify(input.quoteId);
-  if (now >= order.salesCloseAt || !quote || quote.seriesId !== order.seriesId)
+  // Without a quote the order sells at the current bid (a market sale); with one, at least its bid.
+  const quote = input.quoteId === undefined ? null : ctx.quotes.verify(input.quoteId);
+  if (now >= order.salesCloseAt || (input.quoteId !== undefined && quote?.seriesId !== order.seriesId)) {
     throw new AppError('OPTIONS_PRODUCT_WRONG');
+  }
   const product = await findProduct(ctx.db, order.productId);
   const series = await findSeries(ctx.db, order.seriesId);
   const decimals = await ctx.assets.assetDecimals(order.asset);
@@ -42,8 +44,8 @@ export async function closeOptions(
   const price = currentPrice(state, series, order.expiresAt);
   if (!price) throw new AppError('NOT_TRADABLE_NOW');
   const requote = () => ({ data: { quote: seriesQuote(ctx, state, series, order.expiresAt, 0) } });
-  if (state.now > quote.validUntil) throw new AppError('OPTIONS_QUOTE_EXPIRED', requote());
-  if (price.bid.lt(Decimal.parse(quote.bid))) throw new AppError('OPTIONS_PRICE_MOVED', requote());
+  if (quote && state.now > quote.validUntil) throw new AppError('OPTIONS_QUOTE_EXPIRED', requote());
+  if (quote && price.bid.lt(Decimal.parse(quote.bid))) throw new AppError('OPTIONS_PRICE_MOVED', requote());
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, order.id);

@@ -1,5 +1,4 @@
 import { ewmaVolatility } from '@openbourse/options-pricing';
-import type { OptionsMarket } from './options.context.js';
 
 /** One-minute returns in a year (365 days): the annualisation of a one-minute volatility. */
 const MINUTES_PER_YEAR = 525_600;
@@ -8,6 +7,11 @@ const FRESH_FOR_MS = 30_000;
 const MINUTE_MS = 60_000;
 
 type Reading = { measured: number | null; at: number };
+
+/** Where the candles come from: the market's stored 1-minute candles of the instrument's feed. */
+export type CandleSource = {
+  minuteCandles(code: string, from: number, to: number): Promise<{ candles: Array<{ close: string }> }>;
+};
 
 /**
  * The realised volatility of an underlying (SPEC §4 "Options": measured from the platform's
@@ -20,7 +24,7 @@ export class VolatilityCache {
   private readonly pending = new Map<string, Promise<number | null>>();
 
   constructor(
-    private readonly market: Pick<OptionsMarket, 'minuteCandles'>,
+    private readonly market: CandleSource,
     private readonly now: () => number,
   ) {}
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BOOKLESS_RECORDS, CATALOGUE, isSuccessCode, OWN_UPLOAD, type OwnedRecord } from '@openbourse/contracts';
+import { BOOKLESS_RECORDS, CATALOGUE, isSuccessCode, LEFT_OUT, OWN_UPLOAD, type OwnedRecord } from '@openbourse/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { seedSavingsProducts } from '../../modules/savings/index.js';
 import { type RegisteredRoute, registeredRoutes } from '../../platform/http/route.js';
 import { answerAppropriateness } from '../appropriateness.js';
 import { multipartBody, plainPng } from '../images.js';
+import { insertOptionsSeriesForTests } from '../options-series.js';
 import { insertSmartProductForTests } from '../smart-products.js';
 import type { TestApp } from '../test-app.js';
 import { createSignableUser } from '../test-users.js';
@@ -73,7 +74,8 @@ function requestFor(route: RegisteredRoute, recordId: string | null, ownUpload: 
       const completes = where === 'params' ? 'body' : where;
       if (name === completes && owner.with) {
         for (const [key, filler] of Object.entries(owner.with)) {
-          value[key] = (filler === OWN_UPLOAD ? ownUpload : filler) as FuzzValue;
+          if (filler === LEFT_OUT) delete value[key];
+          else value[key] = (filler === OWN_UPLOAD ? ownUpload : filler) as FuzzValue;
         }
       }
     }
@@ -277,6 +279,31 @@ describe('the access matrix', () => {
             url: '/swx/customer/order/buySmart',
             headers: { 'content-type': 'application/json' },
             payload: JSON.stringify({ productId: product, amount: '100', days: 7 }),
+          },
+          tokenA,
+          'live',
+        );
+        const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
+        if (answer.code !== CATALOGUE.PURCHASE_SUCCEEDED.code || !id) {
+          throw new Error(`could not make a record: ${answer.body}`);
+        }
+        return id;
+      },
+      'options-order': async () => {
+        // A's one contract of a BTCUSDT call (the suite's live BTC price), its payout reserved from the lending capital.
+        const db = testApp.database.db;
+        await db.transaction().execute((trx) => seedLendingCapital(trx, 6));
+        const seriesId = await insertOptionsSeriesForTests(db, new Date());
+        const chain = JSON.parse(
+          (await testApp.app.inject({ method: 'GET', url: '/swx/customer/user/listOptionsConfig?code=BTCUSDT' })).body,
+        ) as { data: { expiries: Array<{ series: Array<{ seriesId: string; quoteId: string | null }> }> } };
+        const quoteId = chain.data.expiries.flatMap((expiry) => expiry.series).find((one) => one.seriesId === seriesId)?.quoteId;
+        const answer = await call(
+          {
+            method: 'POST',
+            url: '/swx/customer/order/buyOptions',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ seriesId, quantity: 1, quoteId }),
           },
           tokenA,
           'live',
