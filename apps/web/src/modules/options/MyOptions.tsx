@@ -15,6 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
+import { SourceBadge, sourceBadges } from '../market/SourceBadge';
 import { useOptionsOrders } from './options.api';
 import { type OptionsFormat, useOptionsFormat } from './options-format';
 import { countdown } from './options-math';
@@ -217,7 +218,7 @@ function orderFacts(
       label: t('options.mine.expiry'),
       value: (
         <>
-          <span className="ob-amount">{format.dateTime(order.expiresAt)}</span>
+          {format.dateTime(order.expiresAt)}
           {order.status === 'open' && (
             <Text size="xs" c="dimmed" fw={400} data-testid="options-order-countdown">
               {left.isPast ? t('options.mine.expired') : t('options.mine.expiresIn', { left: format.countdown(left) })}
@@ -294,8 +295,13 @@ function orderFacts(
           <>
             {format.price(order.settlementPrice)}
             {order.settlementSource !== null && (
+              // A price not from a live market carries its badge (SPEC §0.2); any other names its feed.
               <Text size="xs" c="dimmed" fw={400} data-testid="options-order-settlement-source">
-                {t('options.mine.source', { source: order.settlementSource })}
+                {sourceBadges(order.settlementSource, false).length > 0 ? (
+                  <SourceBadge source={order.settlementSource} size="xs" />
+                ) : (
+                  t('options.mine.source', { source: order.settlementSource })
+                )}
               </Text>
             )}
           </>

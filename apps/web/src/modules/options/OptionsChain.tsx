@@ -38,7 +38,7 @@ export function OptionsChain({
     <Stack gap="md" data-testid="options-chain" data-quoted={chain.quoted}>
       <Underlying chain={chain} precision={precision} format={format} />
       {!chain.quoted && (
-        <Alert color="yellow" role="status" title={t('options.chain.noQuotesTitle')} data-testid="options-no-quotes">
+        <Alert color="yellow" role="status" data-testid="options-no-quotes">
           {t(`options.chain.noQuotes.${chain.unquotedReason ?? 'stale'}`)}
         </Alert>
       )}
@@ -51,7 +51,7 @@ export function OptionsChain({
           <Tabs.List aria-label={t('options.chain.expiries')} className="ob-options-expiries">
             {chain.expiries.map((item) => (
               <Tabs.Tab key={item.id} value={item.id} data-testid="options-expiry-tab">
-                <span className="ob-amount">{format.shortDateTime(item.expiresAt)}</span>
+                {format.shortDateTime(item.expiresAt)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -64,7 +64,7 @@ export function OptionsChain({
                     close: format.dateTime(item.salesCloseAt),
                   })}{' '}
                   <Text span size="sm" c="dimmed">
-                    {t('options.chain.settlementRule', { window: format.minutes(item.settlementWindowMinutes) })}
+                    {t('options.chain.settlementRule', { window: format.window(item.settlementWindowMinutes) })}
                   </Text>
                 </Text>
                 {isNarrow && (
@@ -139,7 +139,7 @@ function Underlying({ chain, precision, format }: { chain: TOptionsChain; precis
             <span className="ob-amount">{format.percent(volatility.used)}</span>
             <Text size="xs" c="dimmed" fw={400}>
               {t('options.chain.volatilityRule', {
-                window: format.minutes(volatility.windowMinutes),
+                window: format.window(volatility.windowMinutes),
                 floor: format.percent(volatility.floor),
                 cap: format.percent(volatility.cap),
               })}
@@ -270,10 +270,11 @@ function StrikeCell({ row, format }: { row: ChainRow; format: OptionsFormat }) {
   const { t } = useTranslation();
   return (
     <Table.Th scope="row" ta="center" className="ob-options-strike">
-      <Group gap={4} justify="center" wrap="nowrap">
+      <Group gap={4} justify="center" wrap="wrap">
         <span className="ob-amount">{format.price(row.strike)}</span>
         {row.isNearest && (
           <Badge
+            styles={{ label: { overflow: 'visible' } }}
             size="xs"
             variant="light"
             color="blue"

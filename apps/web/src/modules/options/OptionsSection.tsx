@@ -32,7 +32,8 @@ function Section({ code, precision }: { code: string; precision?: number }) {
   const [buying, setBuying] = useState<(BuyChoice & { key: number }) | null>(null);
   const data = chain.data;
   return (
-    <div ref={ref} data-testid="options-section">
+    // Without options the section takes no room (not even the page's gap between sections).
+    <div ref={ref} data-testid="options-section" style={data && !data.listed ? { display: 'none' } : undefined}>
       {chain.isPending ? (
         <Card withBorder padding="lg" role="status" aria-busy="true">
           <VisuallyHidden>{t('options.chain.loading')}</VisuallyHidden>

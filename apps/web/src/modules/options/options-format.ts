@@ -33,12 +33,9 @@ export function useOptionsFormat() {
       numberingSystem: 'latn',
     });
     const greek = new Intl.NumberFormat(locale, { maximumSignificantDigits: 4, numberingSystem: 'latn' });
-    const minutes = new Intl.NumberFormat(locale, {
-      style: 'unit',
-      unit: 'minute',
-      unitDisplay: 'long',
-      numberingSystem: 'latn',
-    });
+    const long = (name: 'day' | 'hour' | 'minute') =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long', numberingSystem: 'latn' });
+    const longUnits = { day: long('day'), hour: long('hour'), minute: long('minute') };
     const unit = (name: 'day' | 'hour' | 'minute' | 'second') =>
       new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow', numberingSystem: 'latn' });
     const units = { day: unit('day'), hour: unit('hour'), minute: unit('minute'), second: unit('second') };
@@ -63,17 +60,24 @@ export function useOptionsFormat() {
       rate: (ratio: string | null) => (ratio === null ? NO_VALUE : figure(formatRatioPercent(ratio, locale))),
       greek: (value: number | null) => (value === null ? NO_VALUE : figure(greek.format(value))),
       count: (value: number) => figure(new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).format(value)),
-      minutes: (count: number) => minutes.format(count),
-      dateTime: (iso: string) => figure(dateTime.format(new Date(iso))),
+      /** A window of minutes in its largest whole unit: 1440 → '1 day', 120 → '2 hours', 90 → '90 minutes'. */
+      window: (count: number) =>
+        count % 1440 === 0
+          ? longUnits.day.format(count / 1440)
+          : count % 60 === 0
+            ? longUnits.hour.format(count / 60)
+            : longUnits.minute.format(count),
+      // Dates keep the locale's own order (an Arabic date reads right to left): never isolated.
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
       shortDateTime: (iso: string) => shortDate.format(new Date(iso)),
-      /** '2d 3h 05m'-like, in the locale's narrow units; the seconds only within the last hour. */
+      /** '1d 3h 5m'-like, in the locale's narrow units (its own order, not isolated); seconds only in the last hour. */
       countdown: (left: Countdown) => {
         const parts: string[] = [];
         if (left.days > 0) parts.push(units.day.format(left.days));
         if (left.days > 0 || left.hours > 0) parts.push(units.hour.format(left.hours));
         parts.push(units.minute.format(left.minutes));
         if (left.days === 0 && left.hours === 0) parts.push(units.second.format(left.seconds));
-        return figure(parts.join(' '));
+        return parts.join(' ');
       },
     };
   }, [locale, isRightToLeft]);
