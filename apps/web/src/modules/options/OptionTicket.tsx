@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { useSession } from '../identity/session';
-import { useBuyOptions } from './options.api';
+import { useBuyOptions, useRereadChain } from './options.api';
 import { type OptionsFormat, useOptionsFormat } from './options-format';
 import { buyFigures, type OptionTerms, type QuantityProblem, readQuantity } from './options-math';
 import { PayoffDiagram } from './PayoffDiagram';
@@ -57,6 +57,7 @@ export function OptionTicket({
   const { token, mode } = useSession();
   const location = useLocation();
   const buy = useBuyOptions();
+  const rereadChain = useRereadChain(chain.code);
   const [state, dispatch] = useReducer(askReducer, choice.quote, initialQuoteState);
   const [quantityText, setQuantityText] = useState('1');
   const [problem, setProblem] = useState<QuantityProblem | null>(null);
@@ -119,6 +120,7 @@ export function OptionTicket({
           onClose();
         },
         onError: (error) => {
+          rereadChain();
           const requote = error instanceof ApiError ? requoteOf(error.code, error.data) : null;
           if (requote) {
             dispatch({ type: 'requoted', quote: requote });

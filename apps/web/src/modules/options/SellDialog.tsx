@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { LoadFailed, Loading } from '../../shared/ui/QueryState';
 import { findSeries } from './OptionTicket';
-import { useCloseOptions, useOptionsChain } from './options.api';
+import { useCloseOptions, useOptionsChain, useRereadChain } from './options.api';
 import { useOptionsFormat } from './options-format';
 import { saleFigures } from './options-math';
 import { Facts, Pnl, QuoteChangedAlert } from './parts';
@@ -88,6 +88,7 @@ function SaleConfirm({
   const { t } = useTranslation();
   const format = useOptionsFormat();
   const close = useCloseOptions();
+  const rereadChain = useRereadChain(order.code);
   const [state, dispatch] = useReducer(bidReducer, initialQuote, initialQuoteState);
   const [refusal, setRefusal] = useState<string | null>(null);
   const quote = state.quote;
@@ -131,6 +132,7 @@ function SaleConfirm({
           onClose();
         },
         onError: (error) => {
+          rereadChain();
           const requote = error instanceof ApiError ? requoteOf(error.code, error.data) : null;
           if (requote) {
             dispatch({ type: 'requoted', quote: requote });

@@ -75,6 +75,15 @@ export function useOptionsOrders(query: OrdersQuery) {
 /** The forms say a refusal beside their buttons, in the reader's language: no toast as well. */
 const SHOWN_BY_FORM = { errorShownByCaller: true } as const;
 
+/**
+ * After a refusal: the chain is read again at once, so the contracts left, the quotes and a
+ * closed market show as they are now (and an expired quote held by a form gives way to a fresh one).
+ */
+export function useRereadChain(code: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: optionsKeys.chain(code) });
+}
+
 /** After money moved: the user's options, the chain (contracts left) and the balances read again. */
 function useAfterMove() {
   const queryClient = useQueryClient();
