@@ -46,6 +46,8 @@ const LoanDetailPage = lazyPage(() => import('../modules/lending/LoanDetailPage'
 const SavingsPage = lazyPage(() => import('../modules/savings/SavingsPage'));
 // Smart trading plans (#18): the products with their backtests, buying, the user's plans.
 const TradingPlansPage = lazyPage(() => import('../modules/plans/TradingPlansPage'));
+// Options (#19): the user's options; the chain itself lives on the instrument page.
+const OptionsPage = lazyPage(() => import('../modules/options/OptionsPage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -144,6 +146,7 @@ export const router = createBrowserRouter([
       { path: '/loan/:id', element: <LoanDetailPage /> },
       { path: '/financial', element: <SavingsPage /> },
       { path: '/trading', element: <TradingPlansPage /> },
+      { path: '/options', element: <OptionsPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).

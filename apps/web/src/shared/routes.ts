@@ -22,6 +22,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/loan',
   '/financial',
   '/trading',
+  '/options',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -91,6 +92,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/loan' || pathname.startsWith('/loan/')) return 'nav.loan';
   if (pathname === '/financial') return 'nav.financial';
   if (pathname === '/trading') return 'nav.trading';
+  if (pathname === '/options') return 'nav.myOptions';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChartCandle, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -47,6 +47,14 @@ export default function AccountMenu() {
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconUser size={16} aria-hidden />} component={Link} to="/profile">
           {t('profile.title')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconChartCandle size={16} aria-hidden />}
+          component={Link}
+          to="/options"
+          data-testid="menu-options"
+        >
+          {t('nav.myOptions')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Label>{t('profile.accountMode')}</Menu.Label>

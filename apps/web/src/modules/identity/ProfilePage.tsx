@@ -162,6 +162,9 @@ function AccountMode() {
       <Anchor component={Link} to="/profile/balance" display="block" mt="sm" w="fit-content">
         {t('nav.balance')}
       </Anchor>
+      <Anchor component={Link} to="/options" display="block" mt="xs" w="fit-content">
+        {t('nav.myOptions')}
+      </Anchor>
       <Anchor component={Link} to="/profile/notification" display="block" mt="xs" w="fit-content">
         {t('notify.title')}
       </Anchor>

@@ -40,6 +40,8 @@ const CODE = /^[A-Z0-9.]{1,20}$/;
 const OrderTicket = lazy(loadOrderTicket);
 // The positions dock (issue 16) too.
 const PositionsPanel = lazy(() => import('../trading/PositionsPanel'));
+// The instrument's options chain (issue 19): its own chunk, with its texts; nothing shows without options.
+const OptionsSection = lazy(() => import('../options/OptionsSection'));
 // The onboarding's ticket tour, when the demo starts here on a phone (`?tour=1`).
 const TicketTour = lazy(() => import('../onboarding/TicketTour'));
 
@@ -160,6 +162,9 @@ function InstrumentDetail({
           <PositionsPanel dock={{ code: info.code }} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <OptionsSection key={info.code} code={info.code} precision={info.precision} />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder padding="lg" component="section" aria-labelledby="instrument-stats">
           <Title order={2} size="h4" id="instrument-stats" mb="sm">
