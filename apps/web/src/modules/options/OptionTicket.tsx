@@ -2,12 +2,14 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { TOptionExpiryChain, TOptionSeriesQuote, TOptionsChain } from '@openbourse/contracts';
+import { CATALOGUE } from '@openbourse/contracts/constants';
 import { type FormEvent, useEffect, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { useSession } from '../identity/session';
+import { useAppropriatenessGate } from '../onboarding/appropriateness-gate';
 import { useBuyOptions, useRereadChain } from './options.api';
 import { type OptionsFormat, useOptionsFormat } from './options-format';
 import { buyFigures, type OptionTerms, type QuantityProblem, readQuantity } from './options-math';
@@ -57,6 +59,8 @@ export function OptionTicket({
   const { token, mode } = useSession();
   const location = useLocation();
   const buy = useBuyOptions();
+  // Options are complex products: the first live purchase asks the appropriateness questions first (10193).
+  const appropriateness = useAppropriatenessGate(mode);
   const rereadChain = useRereadChain(chain.code);
   const [state, dispatch] = useReducer(askReducer, choice.quote, initialQuoteState);
   const [quantityText, setQuantityText] = useState('1');
@@ -100,9 +104,15 @@ export function OptionTicket({
       return;
     }
     if (!canBuy || quote.quoteId === null || read.quantity === null) return;
+    const send = sendOrder(quote.seriesId, read.quantity, quote.quoteId);
+    if (appropriateness.intercept(send)) return;
+    send();
+  };
+
+  const sendOrder = (seriesId: string, count: number, quoteId: string) => () => {
     dispatch({ type: 'sent' });
     buy.mutate(
-      { seriesId: quote.seriesId, quantity: read.quantity, quoteId: quote.quoteId, idempotencyKey: purchaseKey },
+      { seriesId, quantity: count, quoteId, idempotencyKey: purchaseKey },
       {
         onSuccess: (order) => {
           notifications.show({
@@ -120,6 +130,10 @@ export function OptionTicket({
           onClose();
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.code === CATALOGUE.APPROPRIATENESS_REQUIRED.code) {
+            appropriateness.ask(sendOrder(seriesId, count, quoteId));
+            return;
+          }
           rereadChain();
           const requote = error instanceof ApiError ? requoteOf(error.code, error.data) : null;
           if (requote) {
@@ -301,6 +315,7 @@ export function OptionTicket({
           </Group>
         </Stack>
       </form>
+      {appropriateness.element}
     </Modal>
   );
 }
