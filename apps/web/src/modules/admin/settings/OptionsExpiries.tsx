@@ -156,6 +156,7 @@ export function OptionsExpiries() {
                 columns={columns}
                 rows={ordered}
                 rowKey={(row) => row.id}
+                isScrollFocusable
                 empty={status === null ? t('admin.options.expiries.empty') : t('admin.options.expiries.emptyStatus')}
               />
             </Stack>
@@ -197,13 +198,12 @@ function AwaitingExpiry({ expiry }: { expiry: TAdminOptionsExpiry }) {
       withBorder
       p="md"
       radius="md"
-      bg="var(--mantine-color-orange-light)"
-      style={{ borderColor: 'var(--mantine-color-orange-outline)', borderInlineStartWidth: 4 }}
+      style={{ borderColor: 'var(--mantine-color-orange-outline)', borderInlineStartWidth: 6 }}
       data-testid={`options-expiry-awaiting-${expiry.id}`}
     >
       <Stack gap="sm">
         <Group gap="xs" wrap="wrap">
-          <Badge color="orange" variant="filled" miw="max-content">
+          <Badge color="orange" variant="light" miw="max-content">
             {t('admin.options.expiries.statuses.awaiting_operator')}
           </Badge>
           <Title order={3} size="h5" id={titleId}>

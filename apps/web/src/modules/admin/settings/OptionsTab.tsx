@@ -115,20 +115,19 @@ export function OptionsTab() {
     {
       key: 'callCap',
       header: t('admin.options.columns.callCap'),
+      render: (row) => format.percent(row.callCapShare),
+      numeric: true,
+    },
+    {
+      key: 'spreadFee',
+      header: t('admin.options.columns.spread'),
       render: (row) => (
         <Text size="sm" style={nowrap}>
-          {t('admin.options.capShareOfStrike', { share: format.percent(row.callCapShare) })}
+          {t('admin.options.spreadFee', { spread: format.percent(row.spreadRate), fee: format.percent(row.feeRate) })}
         </Text>
       ),
       numeric: true,
     },
-    {
-      key: 'spread',
-      header: t('admin.options.columns.spread'),
-      render: (row) => format.percent(row.spreadRate),
-      numeric: true,
-    },
-    { key: 'fee', header: t('admin.options.columns.fee'), render: (row) => format.percent(row.feeRate), numeric: true },
     {
       key: 'volatility',
       header: t('admin.options.columns.volatility'),
