@@ -1,27 +1,11 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Checkbox, Group, MultiSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { TAdminLoanSetting } from '@openbourse/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../shared/ui/QueryState';
-import { type AdminColumn, AdminTable } from '../ui/AdminTable';
-import { ConfirmButton } from '../ui/ConfirmButton';
+import type { AdminColumn } from '../ui/AdminTable';
 import {
   EMPTY_LOAN_FORM,
   type LoanField,
   type LoanFormValues,
-  type LoanProblem,
   loanChanges,
   loanCreateBody,
   loanFieldOfIssue,
@@ -29,18 +13,19 @@ import {
   loanUpdateBody,
   validateLoanForm,
 } from './loan-settings-form';
-import { EditDialog, ReasonInput, useSettingsFormat } from './SettingsParts';
+import { ProductSettingsTable, ReasonConfirmButton } from './ProductSettingsTable';
+import { SettingsFormDialog } from './SettingsEditing';
+import { useSettingsFormat } from './SettingsParts';
 import {
   useAdminLoanSettings,
   useCreateLoanSetting,
   useSetLoanSettingEnabled,
   useUpdateLoanSetting,
 } from './settings.api';
-import { refusedFields } from './settings-form';
+import { useProductForm } from './use-product-form';
 
 /** The assets a crypto-backed product may take as collateral (ledger assets other than the loan's). */
 const COLLATERAL_CHOICES = ['BTC', 'ETH', 'USDC'];
-const REASON_MIN = 1;
 
 /**
  * Loan products (#17) at /admin/settings?tab=loans: every product with its terms, rate, limits and
@@ -51,13 +36,9 @@ export function LoansTab() {
   const { t } = useTranslation();
   const format = useSettingsFormat();
   const query = useAdminLoanSettings();
-  const [dialog, setDialog] = useState<{ item: TAdminLoanSetting | null; key: number } | null>(null);
-  const [isOpen, setOpen] = useState(false);
-  const open = (item: TAdminLoanSetting | null) => {
-    setDialog({ item, key: Date.now() });
-    setOpen(true);
-  };
+  const enabled = useSetLoanSettingEnabled();
   const ltv = (ratio: string | null) => (ratio === null ? '—' : format.percent(ratio));
+  const named = (row: TAdminLoanSetting) => t('admin.loans.named', { id: row.id });
   const columns: AdminColumn<TAdminLoanSetting>[] = [
     { key: 'id', header: t('admin.loans.id'), render: (row) => row.id },
     { key: 'kind', header: t('admin.loans.kind'), render: (row) => t(`admin.loans.kinds.${row.kind}`) },
@@ -108,102 +89,37 @@ export function LoansTab() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('admin.settings.common.actions'),
-      render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => open(row)}
-            aria-label={t('admin.settings.common.editNamed', { name: t('admin.loans.named', { id: row.id }) })}
-            data-testid={`edit-loan-${row.id}`}
-          >
-            {t('admin.settings.common.edit')}
-          </Button>
-          <EnableButton item={row} />
-        </Group>
-      ),
-    },
   ];
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {t('admin.loans.intro')}
-      </Text>
-      <Group>
-        <Button onClick={() => open(null)} data-testid="new-loan-setting">
-          {t('admin.loans.new')}
-        </Button>
-      </Group>
-      <QueryState query={query}>
-        {(data) => (
-          <AdminTable
-            caption={t('admin.loans.caption')}
-            columns={columns}
-            rows={data.items}
-            rowKey={(row) => row.id}
-            empty={t('admin.loans.empty')}
+    <ProductSettingsTable
+      intro={t('admin.loans.intro')}
+      newLabel={t('admin.loans.new')}
+      newTestId="new-loan-setting"
+      query={query}
+      caption={t('admin.loans.caption')}
+      empty={t('admin.loans.empty')}
+      columns={columns}
+      named={named}
+      editTestId={(row) => `edit-loan-${row.id}`}
+      actions={(row) => {
+        const next = !row.enabled;
+        const label = t(next ? 'admin.loans.enable' : 'admin.loans.disable');
+        return (
+          <ReasonConfirmButton
+            label={label}
+            name={named(row)}
+            color={next ? 'green' : 'red'}
+            title={t(next ? 'admin.loans.enableTitle' : 'admin.loans.disableTitle', { name: named(row) })}
+            message={t(next ? 'admin.loans.enableMessage' : 'admin.loans.disableMessage')}
+            requiredText={t('admin.loans.errors.required')}
+            onConfirm={(reason) =>
+              enabled.mutateAsync({ id: row.id, body: { enabled: next, version: row.version, reason } })
+            }
           />
-        )}
-      </QueryState>
-      {dialog !== null && (
-        <LoanDialog key={dialog.key} item={dialog.item} opened={isOpen} onClose={() => setOpen(false)} />
-      )}
-    </Stack>
-  );
-}
-
-function EnableButton({ item }: { item: TAdminLoanSetting }) {
-  const { t } = useTranslation();
-  const mutation = useSetLoanSettingEnabled();
-  const [reason, setReason] = useState('');
-  const [isProblemShown, setProblemShown] = useState(false);
-  const next = !item.enabled;
-  const name = t('admin.loans.named', { id: item.id });
-  const label = t(next ? 'admin.loans.enable' : 'admin.loans.disable');
-  return (
-    <ConfirmButton
-      size="compact-sm"
-      variant="light"
-      color={next ? 'green' : 'red'}
-      title={t(next ? 'admin.loans.enableTitle' : 'admin.loans.disableTitle', { name })}
-      confirmLabel={label}
-      aria-label={`${label}: ${name}`}
-      message={
-        <>
-          <Text size="sm">{t(next ? 'admin.loans.enableMessage' : 'admin.loans.disableMessage')}</Text>
-          <Textarea
-            mt="sm"
-            label={t('admin.settings.common.reason')}
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={isProblemShown && reason.trim().length < REASON_MIN ? t('admin.loans.errors.required') : null}
-            data-autofocus
-          />
-        </>
-      }
-      onConfirm={async () => {
-        if (reason.trim().length < REASON_MIN) {
-          setProblemShown(true);
-          throw new Error('reason required');
-        }
-        await mutation.mutateAsync({
-          id: item.id,
-          body: { enabled: next, version: item.version, reason: reason.trim() },
-        });
-        notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-        setReason('');
-        setProblemShown(false);
+        );
       }}
-    >
-      {label}
-    </ConfirmButton>
+      dialog={(props) => <LoanDialog {...props} />}
+    />
   );
 }
 
@@ -219,22 +135,21 @@ function LoanDialog({
   const { t } = useTranslation();
   const create = useCreateLoanSetting();
   const update = useUpdateLoanSetting();
-  const mutation = item === null ? create : update;
-  const [values, setValues] = useState<LoanFormValues>(() => (item === null ? EMPTY_LOAN_FORM : loanFormOf(item)));
-  const [isReasonTouched, setReasonTouched] = useState(false);
-  const problems = validateLoanForm(values);
-  const refused = refusedFields(mutation.error)
-    .map((path) => loanFieldOfIssue(path, values))
-    .filter((field): field is LoanField => field !== null);
-  const problemText = (problem: LoanProblem | undefined) =>
-    problem ? t(`admin.loans.errors.${problem.key}`, problem.values ?? {}) : undefined;
-  const fieldError = (field: LoanField) =>
-    problemText(problems[field]) ?? (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
-  const set = <K extends keyof LoanFormValues>(field: K, value: LoanFormValues[K]) => {
-    if (mutation.isError) mutation.reset();
-    setValues((current) => ({ ...current, [field]: value }));
-  };
   const name = item === null ? t('admin.loans.newName') : t('admin.loans.named', { id: item.id });
+  const form = useProductForm<LoanFormValues, LoanField>({
+    initial: () => (item === null ? EMPTY_LOAN_FORM : loanFormOf(item)),
+    validate: validateLoanForm,
+    textsKey: 'admin.loans',
+    mutation: item === null ? create : update,
+    send: (values) =>
+      item === null
+        ? create.mutateAsync(loanCreateBody(values))
+        : update.mutateAsync({ id: item.id, body: loanUpdateBody(values, item) }),
+    fieldOfIssue: loanFieldOfIssue,
+    name,
+    onClose,
+  });
+  const { values, set, fieldError } = form;
   const changes = loanChanges(values, item).map((change) => ({
     key: change.field,
     label: t(`admin.loans.fields.${change.field}`),
@@ -242,19 +157,9 @@ function LoanDialog({
     after: change.after === '' ? '—' : change.after,
   }));
   const isCrypto = values.kind === 'crypto_backed';
-  const save = async () => {
-    try {
-      if (item === null) await create.mutateAsync(loanCreateBody(values));
-      else await update.mutateAsync({ id: item.id, body: loanUpdateBody(values, item) });
-      notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-      onClose();
-    } catch {
-      // The refusal is shown beside the form (and toasted); nothing changed.
-    }
-  };
   const text = (
     field: Exclude<LoanField, 'reason' | 'collateralAssets'>,
-    key: keyof LoanFormValues,
+    key: Exclude<keyof LoanFormValues, 'reason'>,
     suffix?: string,
   ) => (
     <TextInput
@@ -269,16 +174,12 @@ function LoanDialog({
     />
   );
   return (
-    <EditDialog
+    <SettingsFormDialog
+      form={form}
       opened={opened}
-      onClose={onClose}
       title={item === null ? t('admin.loans.newTitle') : t('admin.settings.common.editNamed', { name })}
       subject={name}
       changes={changes}
-      reason={values.reason}
-      isValid={Object.keys(problems).length === 0}
-      error={mutation.error}
-      onSave={save}
     >
       {item === null ? (
         <SegmentedControl
@@ -342,14 +243,6 @@ function LoanDialog({
           </Group>
         </>
       )}
-      <ReasonInput
-        value={values.reason}
-        onChange={(reason) => {
-          setValues((current) => ({ ...current, reason }));
-          setReasonTouched(true);
-        }}
-        error={isReasonTouched ? problemText(problems.reason) : undefined}
-      />
-    </EditDialog>
+    </SettingsFormDialog>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TAdminSmartProduct } from '@openbourse/contracts';
 import { LANGUAGE_NATIVE_NAMES, LANGUAGES, RTL_LANGUAGES, SMART_STRATEGIES } from '@openbourse/contracts/constants';
@@ -18,12 +6,12 @@ import { Decimal } from '@openbourse/money';
 import type { ParameterSpec } from '@openbourse/strategies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../shared/ui/QueryState';
 import { formatChange } from '../../market/format';
 import { useLocale } from '../../market/use-locale';
-import { type AdminColumn, AdminTable } from '../ui/AdminTable';
-import { ConfirmButton } from '../ui/ConfirmButton';
-import { EditDialog, ReasonInput, useSettingsFormat } from './SettingsParts';
+import type { AdminColumn } from '../ui/AdminTable';
+import { ProductSettingsTable, ReasonConfirmButton } from './ProductSettingsTable';
+import { SettingsFormDialog } from './SettingsEditing';
+import { useSettingsFormat } from './SettingsParts';
 import {
   useAdminSmartProducts,
   useBacktestSmartProduct,
@@ -31,14 +19,12 @@ import {
   useSetSmartProductEnabled,
   useUpdateSmartProduct,
 } from './settings.api';
-import { refusedFields } from './settings-form';
 import {
   EMPTY_SMART_PRODUCT_FORM,
   isSmartStrategy,
   SMART_LEVEL_MAX,
   type SmartProductField,
   type SmartProductFormValues,
-  type SmartProductProblem,
   smartProductChanges,
   smartProductCreateBody,
   smartProductFieldOfIssue,
@@ -47,8 +33,7 @@ import {
   strategyParameters,
   validateSmartProductForm,
 } from './smart-product-form';
-
-const REASON_MIN = 1;
+import { useProductForm } from './use-product-form';
 
 /**
  * Smart plan products (issue 18) at /admin/settings?tab=plans: every product with its strategy,
@@ -63,12 +48,8 @@ export function PlansTab() {
   const format = useSettingsFormat();
   const locale = useLocale();
   const query = useAdminSmartProducts();
-  const [dialog, setDialog] = useState<{ item: TAdminSmartProduct | null; key: number } | null>(null);
-  const [isOpen, setOpen] = useState(false);
-  const open = (item: TAdminSmartProduct | null) => {
-    setDialog({ item, key: Date.now() });
-    setOpen(true);
-  };
+  const enabled = useSetSmartProductEnabled();
+  const named = (row: TAdminSmartProduct) => t('admin.plans.named', { id: row.id });
   const columns: AdminColumn<TAdminSmartProduct>[] = [
     { key: 'id', header: t('admin.plans.id'), render: (row) => row.id },
     {
@@ -121,54 +102,44 @@ export function PlansTab() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('admin.settings.common.actions'),
-      render: (row) => (
-        <Stack gap={6} align="stretch" miw={150}>
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => open(row)}
-            aria-label={t('admin.settings.common.editNamed', { name: t('admin.plans.named', { id: row.id }) })}
-            data-testid={`edit-smart-product-${row.id}`}
-          >
-            {t('admin.settings.common.edit')}
-          </Button>
-          <EnableButton item={row} />
-          <BacktestButton item={row} />
-        </Stack>
-      ),
-    },
   ];
   function levelName(level: number) {
     return level === 0 ? t('admin.plans.levels.any') : `VIP${level}`;
   }
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {t('admin.plans.intro')}
-      </Text>
-      <Group>
-        <Button onClick={() => open(null)} data-testid="new-smart-product">
-          {t('admin.plans.new')}
-        </Button>
-      </Group>
-      <QueryState query={query}>
-        {(data) => (
-          <AdminTable
-            caption={t('admin.plans.caption')}
-            columns={columns}
-            rows={data.items}
-            rowKey={(row) => row.id}
-            empty={t('admin.plans.empty')}
-          />
-        )}
-      </QueryState>
-      {dialog !== null && (
-        <SmartProductDialog key={dialog.key} item={dialog.item} opened={isOpen} onClose={() => setOpen(false)} />
-      )}
-    </Stack>
+    <ProductSettingsTable
+      intro={t('admin.plans.intro')}
+      newLabel={t('admin.plans.new')}
+      newTestId="new-smart-product"
+      query={query}
+      caption={t('admin.plans.caption')}
+      empty={t('admin.plans.empty')}
+      columns={columns}
+      named={named}
+      editTestId={(row) => `edit-smart-product-${row.id}`}
+      actionsLayout="stack"
+      actions={(row) => {
+        const next = !row.enabled;
+        return (
+          <>
+            <ReasonConfirmButton
+              label={t(next ? 'admin.plans.enable' : 'admin.plans.disable')}
+              name={named(row)}
+              color={next ? 'green' : 'red'}
+              title={t(next ? 'admin.plans.enableTitle' : 'admin.plans.disableTitle', { name: named(row) })}
+              message={t(next ? 'admin.plans.enableMessage' : 'admin.plans.disableMessage')}
+              requiredText={t('admin.plans.errors.required')}
+              testId={`${next ? 'enable' : 'disable'}-smart-product-${row.id}`}
+              onConfirm={(reason) =>
+                enabled.mutateAsync({ id: row.id, body: { enabled: next, version: row.version, reason } })
+              }
+            />
+            <BacktestButton item={row} />
+          </>
+        );
+      }}
+      dialog={(props) => <SmartProductDialog {...props} />}
+    />
   );
 }
 
@@ -248,59 +219,6 @@ function BacktestButton({ item }: { item: TAdminSmartProduct }) {
   );
 }
 
-function EnableButton({ item }: { item: TAdminSmartProduct }) {
-  const { t } = useTranslation();
-  const mutation = useSetSmartProductEnabled();
-  const [reason, setReason] = useState('');
-  const [isProblemShown, setProblemShown] = useState(false);
-  const next = !item.enabled;
-  const name = t('admin.plans.named', { id: item.id });
-  const label = t(next ? 'admin.plans.enable' : 'admin.plans.disable');
-  return (
-    <ConfirmButton
-      size="compact-sm"
-      variant="light"
-      color={next ? 'green' : 'red'}
-      title={t(next ? 'admin.plans.enableTitle' : 'admin.plans.disableTitle', { name })}
-      confirmLabel={label}
-      aria-label={`${label}: ${name}`}
-      data-testid={`${next ? 'enable' : 'disable'}-smart-product-${item.id}`}
-      message={
-        <>
-          <Text size="sm">{t(next ? 'admin.plans.enableMessage' : 'admin.plans.disableMessage')}</Text>
-          <Textarea
-            mt="sm"
-            label={t('admin.settings.common.reason')}
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={isProblemShown && reason.trim().length < REASON_MIN ? t('admin.plans.errors.required') : null}
-            data-autofocus
-          />
-        </>
-      }
-      onConfirm={async () => {
-        if (reason.trim().length < REASON_MIN) {
-          setProblemShown(true);
-          throw new Error('reason required');
-        }
-        await mutation.mutateAsync({
-          id: item.id,
-          body: { enabled: next, version: item.version, reason: reason.trim() },
-        });
-        notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-        setReason('');
-        setProblemShown(false);
-      }}
-    >
-      {label}
-    </ConfirmButton>
-  );
-}
-
 function SmartProductDialog({
   item,
   opened,
@@ -313,35 +231,35 @@ function SmartProductDialog({
   const { t } = useTranslation();
   const create = useCreateSmartProduct();
   const update = useUpdateSmartProduct();
-  const mutation = item === null ? create : update;
-  const [values, setValues] = useState<SmartProductFormValues>(() =>
-    item === null ? EMPTY_SMART_PRODUCT_FORM : smartProductFormOf(item),
-  );
-  const [isReasonTouched, setReasonTouched] = useState(false);
   // A new product's empty fields are not mistakes yet: each says its problem once it was edited.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set(item === null ? [] : ['*']));
   const touch = (field: string) =>
     setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-  const problems = validateSmartProductForm(values);
-  const refused = refusedFields(mutation.error)
-    .map((path) => smartProductFieldOfIssue(`body.${path}`))
-    .filter((field): field is SmartProductField => field !== null);
-  const problemText = (problem: SmartProductProblem | undefined) =>
-    problem ? t(`admin.plans.errors.${problem.key}`, problem.values ?? {}) : undefined;
   const isShown = (field: SmartProductField) => touched.has('*') || touched.has(field);
-  const fieldError = (field: SmartProductField) =>
-    (isShown(field) ? problemText(problems[field]) : undefined) ??
-    (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
-  const set = <K extends keyof SmartProductFormValues>(
+  const name = item === null ? t('admin.plans.newName') : t('admin.plans.named', { id: item.id });
+  const form = useProductForm<SmartProductFormValues, SmartProductField>({
+    initial: () => (item === null ? EMPTY_SMART_PRODUCT_FORM : smartProductFormOf(item)),
+    validate: validateSmartProductForm,
+    textsKey: 'admin.plans',
+    mutation: item === null ? create : update,
+    send: (values) =>
+      item === null
+        ? create.mutateAsync(smartProductCreateBody(values))
+        : update.mutateAsync({ id: item.id, body: smartProductUpdateBody(values, item) }),
+    fieldOfIssue: (path) => smartProductFieldOfIssue(`body.${path}`),
+    name,
+    onClose,
+    isShown,
+  });
+  const { values, problems, fieldError } = form;
+  const set = <K extends Exclude<keyof SmartProductFormValues, 'reason'>>(
     field: K,
     value: SmartProductFormValues[K],
     shownField: SmartProductField | null = null,
   ) => {
-    if (mutation.isError) mutation.reset();
     touch(shownField ?? field);
-    setValues((current) => ({ ...current, [field]: value }));
+    form.set(field, value);
   };
-  const name = item === null ? t('admin.plans.newName') : t('admin.plans.named', { id: item.id });
   const yesNo = (value: boolean) => t(value ? 'admin.plans.yes' : 'admin.plans.no');
   const fieldLabel = (field: Exclude<SmartProductField, 'reason'>) => {
     if (field.startsWith('names.')) {
@@ -357,19 +275,9 @@ function SmartProductDialog({
     before: change.before ?? '—',
     after: change.after === '' ? '—' : change.after,
   }));
-  const save = async () => {
-    try {
-      if (item === null) await create.mutateAsync(smartProductCreateBody(values));
-      else await update.mutateAsync({ id: item.id, body: smartProductUpdateBody(values, item) });
-      notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-      onClose();
-    } catch {
-      // The refusal is shown beside the form, its fields marked; nothing changed.
-    }
-  };
   const text = (
     field: Exclude<SmartProductField, 'reason' | `names.${string}` | `params.${string}` | 'strategy' | 'minLevel'>,
-    key: keyof SmartProductFormValues,
+    key: Exclude<keyof SmartProductFormValues, 'reason'>,
     options: { suffix?: string; hint?: string } = {},
   ) => (
     <TextInput
@@ -385,16 +293,12 @@ function SmartProductDialog({
     />
   );
   return (
-    <EditDialog
+    <SettingsFormDialog
+      form={form}
       opened={opened}
-      onClose={onClose}
       title={item === null ? t('admin.plans.newTitle') : t('admin.settings.common.editNamed', { name })}
       subject={name}
       changes={changes}
-      reason={values.reason}
-      isValid={Object.keys(problems).length === 0}
-      error={mutation.error}
-      onSave={save}
     >
       <Title order={3} size="h5">
         {t('admin.plans.namesTitle')}
@@ -428,8 +332,7 @@ function SmartProductDialog({
           const strategy = event.currentTarget.value;
           if (!isSmartStrategy(strategy)) return;
           // Another strategy has other parameters: they start from its defaults.
-          setValues((current) => ({ ...current, strategy, params: {} }));
-          if (mutation.isError) mutation.reset();
+          form.patch({ strategy, params: {} });
         }}
         data={SMART_STRATEGIES.map((strategy) => ({ value: strategy, label: t(`admin.plans.strategies.${strategy}`) }))}
         error={fieldError('strategy')}
@@ -476,15 +379,7 @@ function SmartProductDialog({
           {t('admin.plans.incomplete')}
         </Text>
       )}
-      <ReasonInput
-        value={values.reason}
-        onChange={(reason) => {
-          setValues((current) => ({ ...current, reason }));
-          setReasonTouched(true);
-        }}
-        error={isReasonTouched ? problemText(problems.reason) : undefined}
-      />
-    </EditDialog>
+    </SettingsFormDialog>
   );
 }
 

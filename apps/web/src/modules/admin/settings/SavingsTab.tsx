@@ -1,19 +1,16 @@
-import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TAdminSavingsProduct } from '@openbourse/contracts';
 import { LANGUAGE_NATIVE_NAMES, LANGUAGES, type Language } from '@openbourse/contracts/constants';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../shared/ui/QueryState';
-import { type AdminColumn, AdminTable } from '../ui/AdminTable';
-import { ConfirmButton } from '../ui/ConfirmButton';
-import { EditDialog, ReasonInput, useSettingsFormat } from './SettingsParts';
+import type { AdminColumn } from '../ui/AdminTable';
+import { ProductSettingsTable, ReasonConfirmButton } from './ProductSettingsTable';
+import { SettingsFormDialog } from './SettingsEditing';
+import { useSettingsFormat } from './SettingsParts';
 import {
   EMPTY_SAVINGS_FORM,
   SAVINGS_ASSETS,
   type SavingsField,
   type SavingsFormValues,
-  type SavingsProblem,
   savingsChanges,
   savingsCreateBody,
   savingsFieldOfIssue,
@@ -27,7 +24,7 @@ import {
   useSetSavingsProductStatus,
   useUpdateSavingsProduct,
 } from './settings.api';
-import { refusedFields } from './settings-form';
+import { useProductForm } from './use-product-form';
 
 /** What a VIP level is called here: 0 Normal, 1–4 VIP1–VIP4. */
 const LEVELS = [0, 1, 2, 3, 4] as const;
@@ -43,14 +40,10 @@ export function SavingsTab() {
   const { t, i18n } = useTranslation();
   const format = useSettingsFormat();
   const query = useAdminSavingsProducts();
-  const [dialog, setDialog] = useState<{ item: TAdminSavingsProduct | null; key: number } | null>(null);
-  const [isOpen, setOpen] = useState(false);
-  const open = (item: TAdminSavingsProduct | null) => {
-    setDialog({ item, key: Date.now() });
-    setOpen(true);
-  };
+  const status = useSetSavingsProductStatus();
   const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
   const level = (value: number) => (value === 0 ? t('admin.savings.levelNormal') : `VIP${value}`);
+  const named = (row: TAdminSavingsProduct) => t('admin.savings.named', { id: row.id });
   const columns: AdminColumn<TAdminSavingsProduct>[] = [
     { key: 'id', header: t('admin.savings.id'), render: (row) => row.id },
     { key: 'name', header: t('admin.savings.name'), render: (row) => row.names[language] },
@@ -104,108 +97,42 @@ export function SavingsTab() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: t('admin.settings.common.actions'),
-      render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => open(row)}
-            aria-label={t('admin.settings.common.editNamed', { name: t('admin.savings.named', { id: row.id }) })}
-            data-testid={`edit-savings-${row.id}`}
-          >
-            {t('admin.settings.common.edit')}
-          </Button>
-          <StatusButton item={row} />
-        </Group>
-      ),
-    },
   ];
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {t('admin.savings.intro')}
-      </Text>
-      <Group>
-        <Button onClick={() => open(null)} data-testid="new-savings-product">
-          {t('admin.savings.new')}
-        </Button>
-      </Group>
-      <QueryState query={query}>
-        {(data) => (
-          <AdminTable
-            caption={t('admin.savings.caption')}
-            columns={columns}
-            rows={data.items}
-            rowKey={(row) => row.id}
-            empty={t('admin.savings.empty')}
+    <ProductSettingsTable
+      intro={t('admin.savings.intro')}
+      newLabel={t('admin.savings.new')}
+      newTestId="new-savings-product"
+      query={query}
+      caption={t('admin.savings.caption')}
+      empty={t('admin.savings.empty')}
+      columns={columns}
+      named={named}
+      editTestId={(row) => `edit-savings-${row.id}`}
+      actions={(row) => {
+        const next = row.status !== 'on_sale';
+        return (
+          <ReasonConfirmButton
+            label={t(next ? 'admin.savings.resume' : 'admin.savings.pause')}
+            name={named(row)}
+            color={next ? 'green' : 'red'}
+            title={t(next ? 'admin.savings.resumeTitle' : 'admin.savings.pauseTitle', { name: named(row) })}
+            message={
+              next
+                ? row.pausedReason === 'treasury'
+                  ? t('admin.savings.resumeTreasuryMessage')
+                  : t('admin.savings.resumeMessage')
+                : t('admin.savings.pauseMessage')
+            }
+            requiredText={t('admin.savings.errors.required')}
+            onConfirm={(reason) =>
+              status.mutateAsync({ id: row.id, body: { onSale: next, version: row.version, reason } })
+            }
           />
-        )}
-      </QueryState>
-      {dialog !== null && (
-        <SavingsDialog key={dialog.key} item={dialog.item} opened={isOpen} onClose={() => setOpen(false)} />
-      )}
-    </Stack>
-  );
-}
-
-function StatusButton({ item }: { item: TAdminSavingsProduct }) {
-  const { t } = useTranslation();
-  const mutation = useSetSavingsProductStatus();
-  const [reason, setReason] = useState('');
-  const [isProblemShown, setProblemShown] = useState(false);
-  const next = item.status !== 'on_sale';
-  const name = t('admin.savings.named', { id: item.id });
-  const label = t(next ? 'admin.savings.resume' : 'admin.savings.pause');
-  return (
-    <ConfirmButton
-      size="compact-sm"
-      variant="light"
-      color={next ? 'green' : 'red'}
-      title={t(next ? 'admin.savings.resumeTitle' : 'admin.savings.pauseTitle', { name })}
-      confirmLabel={label}
-      aria-label={`${label}: ${name}`}
-      message={
-        <>
-          <Text size="sm">
-            {next
-              ? item.pausedReason === 'treasury'
-                ? t('admin.savings.resumeTreasuryMessage')
-                : t('admin.savings.resumeMessage')
-              : t('admin.savings.pauseMessage')}
-          </Text>
-          <Textarea
-            mt="sm"
-            label={t('admin.settings.common.reason')}
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={isProblemShown && reason.trim() === '' ? t('admin.savings.errors.required') : null}
-            data-autofocus
-          />
-        </>
-      }
-      onConfirm={async () => {
-        if (reason.trim() === '') {
-          setProblemShown(true);
-          throw new Error('reason required');
-        }
-        await mutation.mutateAsync({
-          id: item.id,
-          body: { onSale: next, version: item.version, reason: reason.trim() },
-        });
-        notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-        setReason('');
-        setProblemShown(false);
+        );
       }}
-    >
-      {label}
-    </ConfirmButton>
+      dialog={(props) => <SavingsDialog {...props} />}
+    />
   );
 }
 
@@ -221,44 +148,31 @@ function SavingsDialog({
   const { t } = useTranslation();
   const create = useCreateSavingsProduct();
   const update = useUpdateSavingsProduct();
-  const mutation = item === null ? create : update;
-  const [values, setValues] = useState<SavingsFormValues>(() =>
-    item === null ? EMPTY_SAVINGS_FORM : savingsFormOf(item),
-  );
-  const [isReasonTouched, setReasonTouched] = useState(false);
-  const problems = validateSavingsForm(values);
-  const refused = refusedFields(mutation.error)
-    .map((path) => savingsFieldOfIssue(`body.${path}`))
-    .filter((field): field is SavingsField => field !== null);
-  const problemText = (problem: SavingsProblem | undefined) =>
-    problem ? t(`admin.savings.errors.${problem.key}`, problem.values ?? {}) : undefined;
-  const fieldError = (field: SavingsField) =>
-    problemText(problems[field]) ?? (refused.includes(field) ? t('admin.settings.common.refusedField') : undefined);
-  const set = <K extends keyof SavingsFormValues>(field: K, value: SavingsFormValues[K]) => {
-    if (mutation.isError) mutation.reset();
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const name = item === null ? t('admin.savings.newName') : t('admin.savings.named', { id: item.id });
+  const form = useProductForm<SavingsFormValues, SavingsField>({
+    initial: () => (item === null ? EMPTY_SAVINGS_FORM : savingsFormOf(item)),
+    validate: validateSavingsForm,
+    textsKey: 'admin.savings',
+    mutation: item === null ? create : update,
+    send: (values) =>
+      item === null
+        ? create.mutateAsync(savingsCreateBody(values))
+        : update.mutateAsync({ id: item.id, body: savingsUpdateBody(values, item) }),
+    fieldOfIssue: (path) => savingsFieldOfIssue(`body.${path}`),
+    name,
+    onClose,
+  });
+  const { values, set, fieldError } = form;
   const fieldLabel = (field: Exclude<SavingsField, 'reason'>) =>
     field.startsWith('name.')
       ? t('admin.savings.fields.nameIn', { language: LANGUAGE_NATIVE_NAMES[field.slice(5) as Language] })
       : t(`admin.savings.fields.${field}`);
-  const name = item === null ? t('admin.savings.newName') : t('admin.savings.named', { id: item.id });
   const changes = savingsChanges(values, item).map((change) => ({
     key: change.field,
     label: fieldLabel(change.field),
     before: change.before ?? '—',
     after: change.after === '' ? '—' : change.after,
   }));
-  const save = async () => {
-    try {
-      if (item === null) await create.mutateAsync(savingsCreateBody(values));
-      else await update.mutateAsync({ id: item.id, body: savingsUpdateBody(values, item) });
-      notifications.show({ color: 'green', message: t('admin.settings.common.saved', { name }) });
-      onClose();
-    } catch {
-      // The refusal is shown beside the form (and toasted); nothing changed.
-    }
-  };
   const text = (field: 'minAmount' | 'maxAmount' | 'capacity' | 'periodDays', suffix?: string) => (
     <TextInput
       label={t(`admin.savings.fields.${field}`)}
@@ -272,16 +186,12 @@ function SavingsDialog({
     />
   );
   return (
-    <EditDialog
+    <SettingsFormDialog
+      form={form}
       opened={opened}
-      onClose={onClose}
       title={item === null ? t('admin.savings.newTitle') : t('admin.settings.common.editNamed', { name })}
       subject={name}
       changes={changes}
-      reason={values.reason}
-      isValid={Object.keys(problems).length === 0}
-      error={mutation.error}
-      onSave={save}
     >
       <Text size="sm" fw={600}>
         {t('admin.savings.namesTitle')}
@@ -348,14 +258,6 @@ function SavingsDialog({
         value={String(values.minLevel)}
         onChange={(event) => set('minLevel', Number(event.currentTarget.value))}
       />
-      <ReasonInput
-        value={values.reason}
-        onChange={(reason) => {
-          setValues((current) => ({ ...current, reason }));
-          setReasonTouched(true);
-        }}
-        error={isReasonTouched ? problemText(problems.reason) : undefined}
-      />
-    </EditDialog>
+    </SettingsFormDialog>
   );
 }

@@ -5,12 +5,13 @@ import { AdminPage } from '../ui/AdminPage';
 import { FeeScheduleTab } from './FeeScheduleTab';
 import { InstrumentsTab } from './InstrumentsTab';
 import { LoansTab } from './LoansTab';
+import { OptionsTab } from './OptionsTab';
 import { PaymentsTab } from './PaymentsTab';
 import { PlansTab } from './PlansTab';
 import { SavingsTab } from './SavingsTab';
 import { TradingHoursTab } from './TradingHoursTab';
 
-const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans', 'savings', 'plans'] as const;
+const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans', 'savings', 'plans', 'options'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
@@ -18,8 +19,9 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
 /**
  * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule,
  * trading-hours closures (TradingHoursTab, with its own texts), the payments settings of each
- * asset, the loan products (LoansTab), the savings products (SavingsTab) and the smart plan
- * products (PlansTab), each with its own texts, one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
+ * asset, the loan products (LoansTab), the savings products (SavingsTab), the smart plan
+ * products (PlansTab) and the options products with their expiries (OptionsTab), each with its
+ * own texts, one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
  * browser's back button returns to the previous one.
  */
 export default function SettingsArea() {
@@ -40,7 +42,7 @@ export default function SettingsArea() {
           {TABS.map((id) => (
             <Tabs.Tab key={id} value={id}>
               {/* The trading-hours tab's texts are its own (locales/hours.*.json). */}
-              {id === 'hours' || id === 'loans' || id === 'savings' || id === 'plans'
+              {id === 'hours' || id === 'loans' || id === 'savings' || id === 'plans' || id === 'options'
                 ? t(`admin.${id}.tab`)
                 : t(`admin.settings.tabs.${id}`)}
             </Tabs.Tab>
@@ -66,6 +68,9 @@ export default function SettingsArea() {
         </Tabs.Panel>
         <Tabs.Panel value="plans" pt="md">
           <PlansTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="options" pt="md">
+          <OptionsTab />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>

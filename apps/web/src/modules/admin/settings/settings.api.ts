@@ -1,13 +1,19 @@
 import type {
+  OptionsExpiryStatus,
   TAdminFeeScheduleUpdateRequest,
   TAdminInstrumentUpdateRequest,
+  TListOptionsExpiryRequest,
   TLoanSettingCreateRequest,
   TLoanSettingEnabledRequest,
   TLoanSettingUpdateRequest,
+  TOptionsProductCreateRequest,
+  TOptionsProductEnabledRequest,
+  TOptionsProductUpdateRequest,
   TPaymentAssetUpdateRequest,
   TSavingsProductCreateRequest,
   TSavingsProductStatusRequest,
   TSavingsProductUpdateRequest,
+  TSettleOptionsExpiryRequest,
   TSmartProductCreateRequest,
   TSmartProductEnabledRequest,
   TSmartProductUpdateRequest,
@@ -15,6 +21,7 @@ import type {
 import {
   lendingAdminEndpoints,
   marketAdminEndpoints,
+  optionsAdminEndpoints,
   paymentsAdminEndpoints,
   plansAdminEndpoints,
   savingsAdminEndpoints,
@@ -175,4 +182,62 @@ export function useSetSmartProductEnabled() {
 /** "Backtest this product": run again now over the stored candles (in the background). */
 export function useBacktestSmartProduct() {
   return useSettingsMutation((id: string) => callApi(plansAdminEndpoints.backtestSmartProduct, { params: { id } }));
+}
+
+/** The options products (issue 19), each with what its series have reserved now. */
+export function useAdminOptionsProducts() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'options-products', token],
+    queryFn: ({ signal }) => callApi(optionsAdminEndpoints.optionsProducts, { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useCreateOptionsProduct() {
+  return useSettingsMutation((body: TOptionsProductCreateRequest) =>
+    callApi(optionsAdminEndpoints.createOptionsProduct, { body }),
+  );
+}
+
+export function useUpdateOptionsProduct() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TOptionsProductUpdateRequest }) =>
+    callApi(optionsAdminEndpoints.updateOptionsProduct, { params: { id }, body }),
+  );
+}
+
+export function useSetOptionsProductEnabled() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TOptionsProductEnabledRequest }) =>
+    callApi(optionsAdminEndpoints.setOptionsProductEnabled, { params: { id }, body }),
+  );
+}
+
+export function useListOptionsExpiry() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TListOptionsExpiryRequest }) =>
+    callApi(optionsAdminEndpoints.listOptionsExpiry, { params: { id }, body }),
+  );
+}
+
+/**
+ * While the Options tab is open its expiries are read again this often: one waiting for an
+ * operator's price appears by itself (the settlement runs in the background).
+ */
+const EXPIRIES_WATCH_MS = 30_000;
+
+/** The options expiries, latest first (at most 200), of one status or all. */
+export function useAdminOptionsExpiries(status: OptionsExpiryStatus | null) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'options-expiries', status, token],
+    queryFn: ({ signal }) =>
+      callApi(optionsAdminEndpoints.optionsExpiries, { query: status === null ? {} : { status }, signal }),
+    enabled: token !== null,
+    refetchInterval: EXPIRIES_WATCH_MS,
+  });
+}
+
+export function useSettleOptionsExpiry() {
+  return useSettingsMutation(({ id, body }: { id: string; body: TSettleOptionsExpiryRequest }) =>
+    callApi(optionsAdminEndpoints.settleOptionsExpiry, { params: { id }, body }),
+  );
 }

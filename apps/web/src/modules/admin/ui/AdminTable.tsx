@@ -24,6 +24,11 @@ type Props<Row> = {
   /** Server-side paging: the page shown, rows per page and how many rows match in all. */
   paging?: { page: number; size: number; total: number; onPage: (page: number) => void };
   onRowClick?: (row: Row) => void;
+  /**
+   * The scrolling box takes the keyboard focus (named by the caption), so a table without buttons
+   * can still be scrolled sideways by keyboard on a narrow screen.
+   */
+  isScrollFocusable?: boolean;
 };
 
 type Sort = { key: string; direction: 'ascending' | 'descending' } | null;
@@ -33,7 +38,16 @@ type Sort = { key: string; direction: 'ascending' | 'descending' } | null;
  * the rows shown, and paging by the server's total. Rows are listed as the server answered
  * until a header is pressed.
  */
-export function AdminTable<Row>({ caption, columns, rows, rowKey, empty, paging, onRowClick }: Props<Row>) {
+export function AdminTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  paging,
+  onRowClick,
+  isScrollFocusable = false,
+}: Props<Row>) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<Sort>(null);
   const sorted = useMemo(() => {
@@ -59,7 +73,10 @@ export function AdminTable<Row>({ caption, columns, rows, rowKey, empty, paging,
   const pages = paging ? Math.max(1, Math.ceil(paging.total / paging.size)) : 1;
   return (
     <>
-      <ScrollArea type="auto">
+      <ScrollArea
+        type="auto"
+        viewportProps={isScrollFocusable ? { tabIndex: 0, role: 'group', 'aria-label': caption } : undefined}
+      >
         <Table striped highlightOnHover={onRowClick !== undefined} verticalSpacing="xs" miw={640}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }} className="ob-visually-hidden">
             {caption}

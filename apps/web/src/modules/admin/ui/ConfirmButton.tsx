@@ -20,6 +20,8 @@ type Props = ButtonProps & {
   /** Runs on confirmation; the dialog closes when it resolves and stays open (the error toasted) when it throws. */
   onConfirm: () => Promise<unknown>;
   disabled?: boolean;
+  /** Asked before the dialog opens: false keeps it closed (e.g. the form beside it shows its problems instead). */
+  canOpen?: () => boolean;
 };
 
 /**
@@ -35,6 +37,7 @@ export function ConfirmButton({
   confirmColor,
   onConfirm,
   disabled,
+  canOpen,
   ...button
 }: Props) {
   const { t } = useTranslation();
@@ -53,7 +56,13 @@ export function ConfirmButton({
   };
   return (
     <>
-      <Button {...button} disabled={disabled} onClick={open}>
+      <Button
+        {...button}
+        disabled={disabled}
+        onClick={() => {
+          if (canOpen === undefined || canOpen()) open();
+        }}
+      >
         {children}
       </Button>
       <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={{ 'aria-label': t('app.close') }}>
