@@ -99,6 +99,13 @@ const VISITOR_SCREENS: Array<{ name: string; open: (page: Page) => Promise<void>
     },
   },
   {
+    name: 'my options (a way to sign in)',
+    open: async (page) => {
+      await page.goto('/options');
+      await expect(page.getByText('Sign in to see your options')).toBeVisible();
+    },
+  },
+  {
     name: 'the help centre',
     open: async (page) => {
       await page.goto('/help');
@@ -368,6 +375,7 @@ test.describe
         ['/admin/settings?tab=loans', 'Products and settings'],
         ['/admin/settings?tab=savings', 'Products and settings'],
         ['/admin/settings?tab=plans', 'Products and settings'],
+        ['/admin/settings?tab=options', 'Products and settings'],
         ['/admin/audit-log', 'Audit log'],
       ];
       for (const [path, name] of areas) {
