@@ -4,6 +4,7 @@ import { signInNewOperator } from '../admin/operators';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { creditByOperator } from '../lending/borrower';
+import { answerAppropriatenessAsBeginner } from '../trading/appropriateness';
 
 /**
  * Options from the back office to settlement (issue 19). An operator adds an options product on
@@ -107,23 +108,6 @@ async function listOptionsAsOperator(browser: Browser, expiresAt: number): Promi
   }
 }
 
-/** Answers the appropriateness questions as a beginner, acknowledging the warning. */
-async function answerAppropriateness(page: Page) {
-  const questions = page.getByRole('dialog', { name: 'Before your first live trade' });
-  await expect(questions).toBeVisible();
-  await questions.getByRole('radio', { name: 'Never' }).first().check();
-  await page.getByTestId('appropriateness-tradingFrequency').getByRole('radio', { name: 'Never' }).check();
-  await questions.getByRole('radio', { name: 'I lose 10 % of it' }).check();
-  await questions.getByRole('radio', { name: 'My positions are closed automatically' }).check();
-  await questions.getByRole('radio', { name: 'Savings' }).check();
-  await page
-    .getByTestId('appropriateness-warning')
-    .getByRole('checkbox', { name: 'I have read the warning and understand the risks' })
-    .check();
-  await page.getByTestId('appropriateness-submit').click();
-  await expect(questions).toHaveCount(0);
-}
-
 /** A signed amount as written on screen ("+1.23 USDT", "−0.50 USDT") in hundredths. */
 function hundredths(text: string): number {
   const match = /([+\-\u2212]?)([\d,]+)(?:\.(\d+))?/.exec(text.replace(/\s/g, ''));
@@ -174,7 +158,7 @@ test('options: a call bought at the ask on the test feed and sold back at a prof
     await expect(ticket.getByRole('img', { name: /^Payoff at expiry of 2 × call 100/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await ticket.getByRole('button', { name: 'Buy', exact: true }).click();
-    await answerAppropriateness(page);
+    await answerAppropriatenessAsBeginner(page);
     await expect(page.getByText('Option bought').first()).toBeVisible();
     await expect(ticket).toHaveCount(0);
 

@@ -7,6 +7,7 @@ import { signInNewOperator } from '../admin/operators';
 import { expect, test } from '../fixtures';
 import { newIdentity, registerThroughForm } from '../identity/helpers';
 import { creditByOperator } from '../lending/borrower';
+import { answerAppropriatenessAsBeginner } from '../trading/appropriateness';
 
 /**
  * A smart trading plan from the back office to its early exit (issue 18). An operator adds a
@@ -145,23 +146,6 @@ async function addProductAsOperator(browser: Browser, names: Record<string, stri
   }
 }
 
-/** Answers the appropriateness questions as a beginner, acknowledging the warning. */
-async function answerAppropriateness(page: Page) {
-  const questions = page.getByRole('dialog', { name: 'Before your first live trade' });
-  await expect(questions).toBeVisible();
-  await questions.getByRole('radio', { name: 'Never' }).first().check();
-  await page.getByTestId('appropriateness-tradingFrequency').getByRole('radio', { name: 'Never' }).check();
-  await questions.getByRole('radio', { name: 'I lose 10 % of it' }).check();
-  await questions.getByRole('radio', { name: 'My positions are closed automatically' }).check();
-  await questions.getByRole('radio', { name: 'Savings' }).check();
-  await page
-    .getByTestId('appropriateness-warning')
-    .getByRole('checkbox', { name: 'I have read the warning and understand the risks' })
-    .check();
-  await page.getByTestId('appropriateness-submit').click();
-  await expect(questions).toHaveCount(0);
-}
-
 /** A figure as written on screen ("1,507.340000", "+507.34 USDT") as exact millionths. */
 function micro(text: string): bigint {
   const match = /([+\-\u2212]?)([\d,]+)(?:\.(\d+))?/.exec(text.replace(/\s/g, ''));
@@ -246,7 +230,7 @@ test('a smart plan: added in the back office, bought with its backtest and fee s
     await form.getByTestId('plan-buy-amount').fill('500');
     await form.getByRole('radio', { name: '7 days' }).check();
     await form.getByTestId('plan-buy-review').click();
-    await answerAppropriateness(page);
+    await answerAppropriatenessAsBeginner(page);
 
     // Nothing has moved yet: the summary says what will.
     const summary = page.getByTestId('plan-buy-confirm');

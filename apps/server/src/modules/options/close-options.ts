@@ -3,7 +3,7 @@ import { Decimal } from '@openbourse/money';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { OptionsBuyer } from './buy-options.js';
 import type { OptionsContext } from './options.context.js';
-import { moveForOrder, OPTIONS_ESCROW } from './options-money.js';
+import { moveForOrder, OPTIONS_ESCROW, treasuryMovesAtEnd } from './options-money.js';
 import { findOrderView, lockOrder, type OptionsOrderRecord, updateOrder } from './options-orders.repository.js';
 import { findProduct, findSeries } from './options-products.repository.js';
 import { currentPrice, pricingState, seriesQuote } from './pricing-state.js';
@@ -59,20 +59,7 @@ export async function closeOptions(
     await moveForOrder(trx, locked, decimals, [
       { from: OPTIONS_ESCROW, to: holder, amount: proceeds.sub(closeFee), reason: 'option_sale', step: 'sale' },
       { from: OPTIONS_ESCROW, to: { kind: 'fees' }, amount: closeFee, reason: 'option_fee', step: 'close-fee' },
-      {
-        from: OPTIONS_ESCROW,
-        to: { kind: 'treasury' },
-        amount: reserve.sub(proceeds),
-        reason: 'option_reserve_return',
-        step: 'reserve-return',
-      },
-      {
-        from: OPTIONS_ESCROW,
-        to: { kind: 'treasury' },
-        amount: Decimal.parse(locked.premium),
-        reason: 'option_premium_earned',
-        step: 'premium-earned',
-      },
+      ...treasuryMovesAtEnd(locked, proceeds),
     ]);
     return updateOrder(trx, locked.id, {
       status: 'closed',

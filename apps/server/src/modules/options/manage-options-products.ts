@@ -117,6 +117,39 @@ export async function createOptionsProduct(
   return withReserved(ctx, product);
 }
 
+/**
+ * One change of a product from the version the operator read (10227 otherwise; 10014 when there
+ * is no such product), under its row lock, with its audit row (before and after).
+ */
+async function changeProduct(
+  ctx: OptionsContext,
+  action: OperatorAction,
+  productId: string,
+  read: { version: number; reason: string },
+  auditAction: string,
+  change: (current: OptionsProductRecord) => { values?: OptionsProductValues; enabled?: boolean },
+): Promise<TAdminOptionsProduct> {
+  const product = await ctx.db.transaction().execute(async (trx) => {
+    const current = await lockProduct(trx, productId);
+    if (!current) throw new AppError('OPTIONS_PRODUCT_WRONG');
+    if (current.version !== read.version) throw new AppError('OPTIONS_PRODUCT_CHANGED');
+    const next = await updateProduct(trx, productId, { ...change(current), at: ctx.clock.now() });
+    await recordAudit(trx, {
+      actorUserId: action.operatorId,
+      action: auditAction,
+      targetType: 'options_product',
+      targetId: productId,
+      before: audited(current),
+      after: audited(next),
+      reason: read.reason,
+      requestId: action.requestId,
+      ip: action.ip,
+    });
+    return next;
+  });
+  return withReserved(ctx, product);
+}
+
 /** POST /swx/admin/options-products/{id} — from the version read (10227 otherwise); listed series keep their terms. */
 export async function updateOptionsProduct(
   ctx: OptionsContext,
@@ -125,30 +158,14 @@ export async function updateOptionsProduct(
   input: TOptionsProductUpdateRequest,
 ): Promise<TAdminOptionsProduct> {
   const values = await productValues(ctx, input);
-  const product = await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockProduct(trx, productId);
-    if (!current) throw new AppError('OPTIONS_PRODUCT_WRONG');
-    if (current.version !== input.version) throw new AppError('OPTIONS_PRODUCT_CHANGED');
+  return changeProduct(ctx, action, productId, input, 'options.products.update', (current) => {
     if (values.code !== current.code) {
       throw new AppError('INVALID_INPUT', {
         data: { field: 'code', reason: 'the underlying of a product does not change' },
       });
     }
-    const next = await updateProduct(trx, productId, { values, at: ctx.clock.now() });
-    await recordAudit(trx, {
-      actorUserId: action.operatorId,
-      action: 'options.products.update',
-      targetType: 'options_product',
-      targetId: productId,
-      before: audited(current),
-      after: audited(next),
-      reason: input.reason,
-      requestId: action.requestId,
-      ip: action.ip,
-    });
-    return next;
+    return { values };
   });
-  return withReserved(ctx, product);
 }
 
 /** POST /swx/admin/options-products/{id}/enabled — sales on or off (open orders still settle). */
@@ -158,23 +175,12 @@ export async function setOptionsProductEnabled(
   productId: string,
   input: TOptionsProductEnabledRequest,
 ): Promise<TAdminOptionsProduct> {
-  const product = await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockProduct(trx, productId);
-    if (!current) throw new AppError('OPTIONS_PRODUCT_WRONG');
-    if (current.version !== input.version) throw new AppError('OPTIONS_PRODUCT_CHANGED');
-    const next = await updateProduct(trx, productId, { enabled: input.enabled, at: ctx.clock.now() });
-    await recordAudit(trx, {
-      actorUserId: action.operatorId,
-      action: input.enabled ? 'options.products.enable' : 'options.products.disable',
-      targetType: 'options_product',
-      targetId: productId,
-      before: audited(current),
-      after: audited(next),
-      reason: input.reason,
-      requestId: action.requestId,
-      ip: action.ip,
-    });
-    return next;
-  });
-  return withReserved(ctx, product);
+  return changeProduct(
+    ctx,
+    action,
+    productId,
+    input,
+    input.enabled ? 'options.products.enable' : 'options.products.disable',
+    () => ({ enabled: input.enabled }),
+  );
 }

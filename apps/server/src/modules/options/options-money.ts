@@ -1,5 +1,5 @@
 import type { Book, TransferReason } from '@openbourse/contracts';
-import type { Decimal } from '@openbourse/money';
+import { Decimal } from '@openbourse/money';
 import { type AccountRef, type TransferInput, transferBatch } from '../ledger/index.js';
 import type { OptionsView } from './options.context.js';
 
@@ -42,4 +42,27 @@ export async function moveForOrder(
       idempotencyKey: `options:${order.id}:${move.step}`,
     }));
   if (inputs.length > 0) await transferBatch(trx, inputs);
+}
+
+/**
+ * What goes back to the treasury when an order ends (sold back or settled): the part of its
+ * reserve it did not pay out, and the premium, which the treasury earns for having borne the risk.
+ */
+export function treasuryMovesAtEnd(order: { reserve: string; premium: string }, paidOut: Decimal): OptionsMove[] {
+  return [
+    {
+      from: OPTIONS_ESCROW,
+      to: { kind: 'treasury' },
+      amount: Decimal.parse(order.reserve).sub(paidOut),
+      reason: 'option_reserve_return',
+      step: 'reserve-return',
+    },
+    {
+      from: OPTIONS_ESCROW,
+      to: { kind: 'treasury' },
+      amount: Decimal.parse(order.premium),
+      reason: 'option_premium_earned',
+      step: 'premium-earned',
+    },
+  ];
 }

@@ -423,12 +423,18 @@ describe('selling back and settling', () => {
     expect(bought.body.code).toBe(CATALOGUE.PURCHASE_SUCCEEDED.code);
     const order = bought.body.data;
     tick('BTCUSDT', '104');
-    const held = (await call<TOptionsOrder>('GET', `/swx/customer/order/getOptionsOrderById/${order.id}`, user.token)).body.data;
+    const held = (await call<TOptionsOrder>('GET', `/swx/customer/order/getOptionsOrderById/${order.id}`, user.token))
+      .body.data;
     expect(held.status).toBe('open');
     const bid = Decimal.parse(held.bidNow ?? '0');
     expect(bid.gt(Decimal.parse(order.premiumPerContract))).toBe(true);
     expect(held.valueNow).toBe(bid.mul(Decimal.fromInteger(5)).toString());
-    const before = { user: await available(user.id), treasury: await treasury(), escrow: await escrow(), fees: await fees() };
+    const before = {
+      user: await available(user.id),
+      treasury: await treasury(),
+      escrow: await escrow(),
+      fees: await fees(),
+    };
     const sold = await call<TOptionsOrder>('POST', '/swx/customer/order/closeOptions', user.token, {
       orderId: order.id,
       quoteId: held.closeQuoteId,
@@ -450,7 +456,10 @@ describe('selling back and settling', () => {
     // The reserve (2 × 5 = 10) and the premium leave the escrow: the proceeds to the holder, the rest to treasury.
     expect(before.escrow - (await escrow())).toBe(usdt('10') + usdt(order.premium));
     expect((await treasury()) - before.treasury).toBe(usdt('10') - usdt(proceeds.toString()) + usdt(order.premium));
-    const again = await call('POST', '/swx/customer/order/closeOptions', user.token, { orderId: order.id, quoteId: held.closeQuoteId });
+    const again = await call('POST', '/swx/customer/order/closeOptions', user.token, {
+      orderId: order.id,
+      quoteId: held.closeQuoteId,
+    });
     expect(again.body.code).toBe(CATALOGUE.OPTIONS_ORDER_NOT_OPEN.code);
     await expectAuditClean();
   });
@@ -495,10 +504,18 @@ describe('selling back and settling', () => {
     expect((await available(alice.id)) - before.alice).toBe(usdt('1.5'));
     expect((await available(bob.id)) - before.bob).toBe(usdt('1'));
     expect((await available(carol.id, 'demo')) - before.carol).toBe(usdt('1.5'));
-    const settled = (await call<TOptionsOrder>('GET', `/swx/customer/order/getOptionsOrderById/${aliceCall.id}`, alice.token))
-      .body.data;
-    expect(settled).toMatchObject({ status: 'settled', settlementPrice: '105', payout: '1.5', awaitingSettlement: false });
-    expect(settled.pnl).toBe(Decimal.parse('1.5').sub(Decimal.parse(aliceCall.premium)).sub(Decimal.parse(aliceCall.fee)).toString());
+    const settled = (
+      await call<TOptionsOrder>('GET', `/swx/customer/order/getOptionsOrderById/${aliceCall.id}`, alice.token)
+    ).body.data;
+    expect(settled).toMatchObject({
+      status: 'settled',
+      settlementPrice: '105',
+      payout: '1.5',
+      awaitingSettlement: false,
+    });
+    expect(settled.pnl).toBe(
+      Decimal.parse('1.5').sub(Decimal.parse(aliceCall.premium)).sub(Decimal.parse(aliceCall.fee)).toString(),
+    );
     const ended = await call<{ items: TOptionsOrder[]; total: number }>(
       'GET',
       '/swx/customer/order/listOptionsOrder?status=ended',
@@ -512,8 +529,15 @@ describe('selling back and settling', () => {
       .where('user_id', 'in', [alice.id, bob.id, carol.id])
       .execute();
     expect(notes).toHaveLength(3);
-    const after = await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=settled', operator.token);
-    expect(after.body.data.items.find((item) => item.code === 'ETHUSDT')).toMatchObject({ openOrders: 0, reserved: '0' });
+    const after = await call<{ items: TAdminOptionsExpiry[] }>(
+      'GET',
+      '/swx/admin/options-expiries?status=settled',
+      operator.token,
+    );
+    expect(after.body.data.items.find((item) => item.code === 'ETHUSDT')).toMatchObject({
+      openOrders: 0,
+      reserved: '0',
+    });
     await expectAuditClean();
   });
 
@@ -537,32 +561,49 @@ describe('selling back and settling', () => {
     // 12:11:00, a minute after expiry: the feed may still be writing its last candle.
     offsetMs = 10 * MINUTE + 30_000;
     await testApp.app.services.options.runUpkeep();
-    const waiting = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=listed', operator.token))
-      .body.data.items;
+    const waiting = (
+      await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=listed', operator.token)
+    ).body.data.items;
     expect(waiting.find((item) => item.code === 'BTCUSDT')).toBeDefined();
     offsetMs = 12 * MINUTE + 30_000;
     await testApp.app.services.options.runUpkeep();
-    const listed = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries', operator.token)).body.data
-      .items;
+    const listed = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries', operator.token))
+      .body.data.items;
     const btc = listed.find((item) => item.code === 'BTCUSDT');
     expect(btc).toMatchObject({ status: 'awaiting_operator', settlementPrice: null });
     expect(btc?.awaitingReason).toContain('12:08, 12:09');
     // Waiting ones come first for the operator.
     expect(listed[0]?.status).toBe('awaiting_operator');
     const user = await createUserWithSession(testApp);
-    const forbidden = await call('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, user.token, { price: '90', reason: 'x' });
+    const forbidden = await call('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, user.token, {
+      price: '90',
+      reason: 'x',
+    });
     expect(forbidden.status).toBe(403);
     const treasuryBefore = await treasury();
-    const decided = await call<TAdminOptionsExpiry>('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, operator.token, {
-      price: '90',
-      reason: 'exchange outage: the venue’s official 12:10 fixing',
+    const decided = await call<TAdminOptionsExpiry>(
+      'POST',
+      `/swx/admin/options-expiries/${btc?.id}/settlement`,
+      operator.token,
+      {
+        price: '90',
+        reason: 'exchange outage: the venue’s official 12:10 fixing',
+      },
+    );
+    expect(decided.body.data).toMatchObject({
+      status: 'settling',
+      settlementPrice: '90',
+      settlementSource: 'operator',
     });
-    expect(decided.body.data).toMatchObject({ status: 'settling', settlementPrice: '90', settlementSource: 'operator' });
-    const twice = await call('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, operator.token, { price: '91', reason: 'x' });
+    const twice = await call('POST', `/swx/admin/options-expiries/${btc?.id}/settlement`, operator.token, {
+      price: '91',
+      reason: 'x',
+    });
     expect(twice.body.code).toBe(CATALOGUE.OPTIONS_EXPIRY_WRONG.code);
     await testApp.app.services.options.runUpkeep();
-    const settled = (await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=settled', operator.token))
-      .body.data.items;
+    const settled = (
+      await call<{ items: TAdminOptionsExpiry[] }>('GET', '/swx/admin/options-expiries?status=settled', operator.token)
+    ).body.data.items;
     expect(settled.find((item) => item.code === 'BTCUSDT')).toMatchObject({ openOrders: 0, settlementPrice: '90' });
     // At 90 the 100 puts pay their whole reserve (10 × 0.1 a contract); the 110 calls pay nothing. The
     // treasury gets back every reserve less those payouts, and every premium.

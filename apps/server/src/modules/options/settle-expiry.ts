@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { notifyUser } from '../notify/index.js';
 import { payoffPerUnit } from './option-quote.js';
 import type { OperatorAction, OptionsContext } from './options.context.js';
-import { moveForOrder, OPTIONS_ESCROW } from './options-money.js';
+import { moveForOrder, OPTIONS_ESCROW, treasuryMovesAtEnd } from './options-money.js';
 import { claimOpenOrderOfExpiry, countOpenOrdersOfExpiry, updateOrder } from './options-orders.repository.js';
 import { dueExpiries, type ExpiryRecord, findSeries, lockExpiry, updateExpiry } from './options-products.repository.js';
 
@@ -125,20 +125,7 @@ export async function settleOrders(
           reason: 'option_payout',
           step: 'payout',
         },
-        {
-          from: OPTIONS_ESCROW,
-          to: { kind: 'treasury' },
-          amount: reserve.sub(payout),
-          reason: 'option_reserve_return',
-          step: 'reserve-return',
-        },
-        {
-          from: OPTIONS_ESCROW,
-          to: { kind: 'treasury' },
-          amount: Decimal.parse(order.premium),
-          reason: 'option_premium_earned',
-          step: 'premium-earned',
-        },
+        ...treasuryMovesAtEnd(order, payout),
       ]);
       await updateOrder(trx, order.id, {
         status: 'settled',
