@@ -18,8 +18,6 @@ const alias = {
   '@openbourse/trading-rules': path.resolve(here, '../../packages/trading-rules/src/index.ts'),
   // The back office's plan products form reads the strategies' parameters (names, defaults, ranges).
   '@openbourse/strategies': path.resolve(here, '../../packages/strategies/src/index.ts'),
-  // The options ticket draws the payoff at expiry with the pricing package's payoff function.
-  '@openbourse/options-pricing': path.resolve(here, '../../packages/options-pricing/src/index.ts'),
   '@catalogue-messages': path.resolve(here, '../../packages/contracts/src/errors/messages'),
 };
 
