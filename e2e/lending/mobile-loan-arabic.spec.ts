@@ -1,29 +1,5 @@
-import { expect, type Locator, type Page, test } from '../fixtures';
-import { newIdentity, registerThroughForm } from '../identity/helpers';
-
-/** How far the page is wider than the phone's screen (0: not at all). */
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/** Every element of `items` lies within the screen's width (a card clips what runs past it, so the page's width alone would not tell). */
-async function expectOnScreen(items: Locator, what: string) {
-  await expect(items.first()).toBeVisible();
-  const boxes = await items.evaluateAll((elements) =>
-    elements.map((element) => {
-      const rect = element.getBoundingClientRect();
-      return { left: Math.round(rect.left), right: Math.round(rect.right), screen: window.innerWidth };
-    }),
-  );
-  for (const [index, box] of boxes.entries()) {
-    expect(box.left, `${what} #${index}`).toBeGreaterThanOrEqual(0);
-    expect(box.right, `${what} #${index}`).toBeLessThanOrEqual(box.screen);
-  }
-}
-
-async function useLanguage(page: Page, language: 'ar' | 'en') {
-  await page.evaluate((chosen) => localStorage.setItem('ob.language', chosen), language);
-}
+import { expect, test } from '../fixtures';
+import { expectOnScreen, overflow, registerInEnglish, visitInArabic } from '../phone';
 
 /**
  * Loans on a phone in Arabic (issue 17): right to left, and nothing runs past the screen's edge —
@@ -33,10 +9,7 @@ async function useLanguage(page: Page, language: 'ar' | 'en') {
 test('in Arabic on a phone, the loan pages and the application fit the screen', async ({ page }) => {
   test.slow();
   // A visitor: the products and the way to sign in.
-  await page.goto('/help');
-  await useLanguage(page, 'ar');
-  await page.goto('/loan');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await visitInArabic(page, '/loan');
   await expect(page.getByTestId('loan-product')).toHaveCount(2);
   await expect(page.getByTestId('loan-sign-in')).toBeVisible();
   expect(await overflow(page), '/loan for a visitor').toBe(0);
@@ -44,9 +17,7 @@ test('in Arabic on a phone, the loan pages and the application fit the screen', 
   await expectOnScreen(page.getByTestId('loan-product').locator('dd'), "a product's fact");
 
   // A borrower: the products with their own limit, their loans and their verification.
-  await useLanguage(page, 'en');
-  await registerThroughForm(page, newIdentity('loanphone'));
-  await useLanguage(page, 'ar');
+  await registerInEnglish(page, 'loanphone');
   await page.goto('/loan');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('loan-product-limit')).toHaveCount(2);

@@ -1,29 +1,5 @@
-import { expect, type Locator, type Page, test } from '../fixtures';
-import { newIdentity, registerThroughForm } from '../identity/helpers';
-
-/** How far the page is wider than the phone's screen (0: not at all). */
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/** Every element of `items` lies within the screen's width. */
-async function expectOnScreen(items: Locator, what: string) {
-  await expect(items.first()).toBeVisible();
-  const boxes = await items.evaluateAll((elements) =>
-    elements.map((element) => {
-      const rect = element.getBoundingClientRect();
-      return { left: Math.round(rect.left), right: Math.round(rect.right), screen: window.innerWidth };
-    }),
-  );
-  for (const [index, box] of boxes.entries()) {
-    expect(box.left, `${what} #${index}`).toBeGreaterThanOrEqual(0);
-    expect(box.right, `${what} #${index}`).toBeLessThanOrEqual(box.screen);
-  }
-}
-
-async function useLanguage(page: Page, language: 'ar' | 'en') {
-  await page.evaluate((chosen) => localStorage.setItem('ob.language', chosen), language);
-}
+import { expect, test } from '../fixtures';
+import { expectOnScreen, overflow, registerInEnglish, visitInArabic } from '../phone';
 
 /**
  * Savings on a phone in Arabic (issue 18): right to left, and nothing runs past the screen's edge —
@@ -32,10 +8,7 @@ async function useLanguage(page: Page, language: 'ar' | 'en') {
  */
 test('in Arabic on a phone, the savings page and the subscription fit the screen', async ({ page }) => {
   test.slow();
-  await page.goto('/help');
-  await useLanguage(page, 'ar');
-  await page.goto('/financial');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await visitInArabic(page, '/financial');
   await expect(page.getByTestId('savings-risk')).toContainText('الخزينة');
   await expect(page.getByTestId('savings-product')).toHaveCount(2);
   await expect(page.getByTestId('savings-sign-in')).toBeVisible();
@@ -43,9 +16,7 @@ test('in Arabic on a phone, the savings page and the subscription fit the screen
   await expectOnScreen(page.getByTestId('savings-product'), 'a product');
   await expectOnScreen(page.getByTestId('savings-product').locator('dd'), "a product's fact");
 
-  await useLanguage(page, 'en');
-  await registerThroughForm(page, newIdentity('savephone'));
-  await useLanguage(page, 'ar');
+  await registerInEnglish(page, 'savephone');
   await page.goto('/financial');
   await expect(page.getByTestId('savings-orders-empty')).toBeVisible();
   const card = page.getByTestId('savings-product').filter({ hasText: 'ادخار USDT لمدة 7 أيام' });

@@ -4,11 +4,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
 import { displayDecimals } from '../../shared/format/money';
+import { type MoneyOutcome, MoneyOutcomeAlert } from '../../shared/ui/MoneyMove';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useBalances } from '../ledger/ledger.api';
 import { useAddCollateral } from './lending.api';
 import { type AmountProblem, balanceAmountProblem } from './loan-math';
-import { ConfirmMove, FormOutcome, type FormOutcomeState } from './money-form-parts';
+import { ConfirmMove } from './money-form-parts';
 import { useAssetAmount } from './parts';
 import { useAmountProblemText } from './problem-text';
 
@@ -54,7 +55,7 @@ function AddCollateralForm({
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<AmountProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<FormOutcomeState | null>(null);
+  const [outcome, setOutcome] = useState<MoneyOutcome | null>(null);
   const add = useAddCollateral(loan.id);
 
   const submit = (event: FormEvent) => {
@@ -121,7 +122,7 @@ function AddCollateralForm({
             error={problemText(problem, collateral.asset)}
             data-testid="loan-add-collateral-amount"
           />
-          <FormOutcome outcome={outcome} testId="loan-add-collateral" />
+          <MoneyOutcomeAlert outcome={outcome} testId="loan-add-collateral" />
           <Group>
             <Button type="submit" variant="light" loading={add.isPending} data-testid="loan-add-collateral-submit">
               {t('lending.detail.addCollateral.submit')}

@@ -6,13 +6,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
 import { displayDecimals } from '../../shared/format/money';
+import { type MoneyOutcome, MoneyOutcomeAlert } from '../../shared/ui/MoneyMove';
 import { QueryState } from '../../shared/ui/QueryState';
 import { ImageUploadField } from '../../shared/upload/ImageUploadField';
 import { useDateTime } from '../kyc/kyc-format';
 import { useBalances } from '../ledger/ledger.api';
 import { useRepayLoan, useRepaymentApplication } from './lending.api';
 import { type AmountProblem, amountOf, balanceAmountProblem } from './loan-math';
-import { ConfirmMove, FormOutcome, type FormOutcomeState } from './money-form-parts';
+import { ConfirmMove } from './money-form-parts';
 import { Facts, useAssetAmount } from './parts';
 import { useAmountProblemText } from './problem-text';
 
@@ -59,7 +60,7 @@ function useRepaymentAmount(loan: TLoan, balance: TBalance | null, initial: stri
   const [value, setValue] = useState(initial);
   const [problem, setProblem] = useState<AmountProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<FormOutcomeState | null>(null);
+  const [outcome, setOutcome] = useState<MoneyOutcome | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
@@ -151,7 +152,7 @@ function RepayFromBalance({ loan, balance }: { loan: TLoan; balance: TBalance | 
             }
             data-testid="loan-repay-amount"
           />
-          <FormOutcome outcome={outcome} testId="loan-repay" />
+          <MoneyOutcomeAlert outcome={outcome} testId="loan-repay" />
           <Group>
             <Button type="submit" loading={repay.isPending} data-testid="loan-repay-submit">
               {t('lending.repay.submit')}
@@ -239,7 +240,7 @@ function RepaymentApplicationForm({ loan, balance }: { loan: TLoan; balance: TBa
         {t('lending.application.intro')}
       </Text>
       <LatestApplication loan={loan} />
-      <FormOutcome outcome={outcome} testId="loan-application" my="sm" />
+      <MoneyOutcomeAlert outcome={outcome} testId="loan-application" my="sm" />
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" mt="sm">
           <TextInput

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Badge, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Title } from '@mantine/core';
 import type { LoanKind, LoanStatus } from '@openbourse/contracts/constants';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAssetAmount } from '../../shared/format/money';
-import { session } from '../identity/session';
+import { LiveOnlyNotice, SignInNotice } from '../identity/AccountNotices';
 import { useLocale } from '../market/use-locale';
 import { useLoanSession } from './lending.api';
 import { WithLendingTexts } from './lending-i18n';
@@ -55,35 +54,25 @@ export function LiveLoansOnly({ children, from }: { children: ReactNode; from: s
 export function SignInToBorrow({ from }: { from: string }) {
   const { t } = useTranslation();
   return (
-    <Alert color="blue" role="status" data-testid="loan-sign-in" title={t('lending.common.signInTitle')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('lending.common.signIn')}</Text>
-        <Button component={Link} to="/pass/login" state={{ from }} size="sm">
-          {t('lending.common.signInAction')}
-        </Button>
-      </Stack>
-    </Alert>
+    <SignInNotice
+      testId="loan-sign-in"
+      from={from}
+      title={t('lending.common.signInTitle')}
+      text={t('lending.common.signIn')}
+      action={t('lending.common.signInAction')}
+    />
   );
 }
 
 export function DemoNotice() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return (
-    <Alert color="yellow" role="status" data-testid="loan-demo" title={t('lending.common.demoTitle')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('lending.common.demo')}</Text>
-        <Button
-          size="sm"
-          onClick={() => {
-            session.setMode('live');
-            void queryClient.invalidateQueries();
-          }}
-        >
-          {t('lending.common.switchToLive')}
-        </Button>
-      </Stack>
-    </Alert>
+    <LiveOnlyNotice
+      testId="loan-demo"
+      title={t('lending.common.demoTitle')}
+      text={t('lending.common.demo')}
+      action={t('lending.common.switchToLive')}
+    />
   );
 }
 

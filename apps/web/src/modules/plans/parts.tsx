@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Container, List, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Container, List, Text } from '@mantine/core';
 import type { SmartOrderStatus } from '@openbourse/contracts/constants';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { exactAmount, formatUsdtAmount, isRounded } from '../../shared/format/money';
-import { session } from '../identity/session';
+import { LiveOnlyNotice, SignInNotice } from '../identity/AccountNotices';
 import { useDateTime } from '../kyc/kyc-format';
 import { formatChange, formatRatioPercent } from '../market/format';
 import { useLocale } from '../market/use-locale';
@@ -128,36 +126,26 @@ export function RiskDisclosure() {
 export function SignInToStart() {
   const { t } = useTranslation();
   return (
-    <Alert color="blue" role="status" data-testid="plans-sign-in" title={t('plans.common.signInTitle')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('plans.common.signIn')}</Text>
-        <Button component={Link} to="/pass/login" state={{ from: '/trading' }} size="sm">
-          {t('plans.common.signInAction')}
-        </Button>
-      </Stack>
-    </Alert>
+    <SignInNotice
+      testId="plans-sign-in"
+      from="/trading"
+      title={t('plans.common.signInTitle')}
+      text={t('plans.common.signIn')}
+      action={t('plans.common.signInAction')}
+    />
   );
 }
 
 /** SPEC §4 "Account mode": demo accounts cannot use smart trading (the API answers DEMO_NOT_ALLOWED). */
 export function DemoNotice() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return (
-    <Alert color="yellow" role="status" data-testid="plans-demo" title={t('plans.common.demoTitle')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('plans.common.demo')}</Text>
-        <Button
-          size="sm"
-          onClick={() => {
-            session.setMode('live');
-            void queryClient.invalidateQueries();
-          }}
-        >
-          {t('plans.common.switchToLive')}
-        </Button>
-      </Stack>
-    </Alert>
+    <LiveOnlyNotice
+      testId="plans-demo"
+      title={t('plans.common.demoTitle')}
+      text={t('plans.common.demo')}
+      action={t('plans.common.switchToLive')}
+    />
   );
 }
 

@@ -3,8 +3,9 @@ import type { SavingsOrderStatus, TSavingsOrder } from '@openbourse/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
+import { type MoneyOutcome, MoneyOutcomeAlert } from '../../shared/ui/MoneyMove';
 import { QueryState } from '../../shared/ui/QueryState';
-import { ConfirmMove, Facts, type Outcome, OutcomeAlert } from './parts';
+import { ConfirmMove, Facts } from './parts';
 import { useRedeem, useSavingsOrders } from './savings.api';
 import { useSavingsFormat } from './savings-format';
 
@@ -49,7 +50,7 @@ function OrderCard({ order }: { order: TSavingsOrder }) {
   const { t } = useTranslation();
   const format = useSavingsFormat();
   const headingId = useId();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<MoneyOutcome | null>(null);
   const isEarning = order.status === 'earning';
   return (
     <Card
@@ -136,7 +137,7 @@ function OrderCard({ order }: { order: TSavingsOrder }) {
             },
           ]}
         />
-        <OutcomeAlert outcome={outcome} testId="savings-redeem" />
+        <MoneyOutcomeAlert outcome={outcome} testId="savings-redeem" />
         {isEarning && <RedeemEarly order={order} headingId={headingId} onOutcome={setOutcome} />}
       </Stack>
     </Card>
@@ -151,7 +152,7 @@ function RedeemEarly({
 }: {
   order: TSavingsOrder;
   headingId: string;
-  onOutcome: (outcome: Outcome) => void;
+  onOutcome: (outcome: MoneyOutcome) => void;
 }) {
   const { t } = useTranslation();
   const format = useSavingsFormat();

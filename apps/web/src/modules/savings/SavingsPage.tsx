@@ -1,12 +1,10 @@
 import { Alert, Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TFinancialProduct, TSavingsOrder } from '@openbourse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
+import { LiveOnlyNotice, SignInNotice } from '../identity/AccountNotices';
 import { useUserInfo } from '../identity/identity.api';
-import { session } from '../identity/session';
 import { Facts } from './parts';
 import { SavingsOrders } from './SavingsOrders';
 import { SubscribeDialog } from './SubscribeDialog';
@@ -77,35 +75,25 @@ function RiskDisclosure() {
 function SignInToSubscribe() {
   const { t } = useTranslation();
   return (
-    <Alert color="blue" role="status" data-testid="savings-sign-in" title={t('savings.page.signIn.title')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('savings.page.signIn.text')}</Text>
-        <Button component={Link} to="/pass/login" state={{ from: '/financial' }} size="sm">
-          {t('savings.page.signIn.action')}
-        </Button>
-      </Stack>
-    </Alert>
+    <SignInNotice
+      testId="savings-sign-in"
+      from="/financial"
+      title={t('savings.page.signIn.title')}
+      text={t('savings.page.signIn.text')}
+      action={t('savings.page.signIn.action')}
+    />
   );
 }
 
 function DemoNotice() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   return (
-    <Alert color="yellow" role="status" data-testid="savings-demo" title={t('savings.page.demo.title')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t('savings.page.demo.text')}</Text>
-        <Button
-          size="sm"
-          onClick={() => {
-            session.setMode('live');
-            void queryClient.invalidateQueries();
-          }}
-        >
-          {t('savings.page.demo.action')}
-        </Button>
-      </Stack>
-    </Alert>
+    <LiveOnlyNotice
+      testId="savings-demo"
+      title={t('savings.page.demo.title')}
+      text={t('savings.page.demo.text')}
+      action={t('savings.page.demo.action')}
+    />
   );
 }
 

@@ -4,8 +4,9 @@ import type { TFinancialProduct } from '@openbourse/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/errors';
+import { type MoneyOutcome, MoneyOutcomeAlert } from '../../shared/ui/MoneyMove';
 import { useBalances } from '../ledger/ledger.api';
-import { Facts, type Outcome, OutcomeAlert } from './parts';
+import { Facts } from './parts';
 import { useInvest } from './savings.api';
 import { useSavingsFormat } from './savings-format';
 import {
@@ -35,7 +36,7 @@ export function SubscribeDialog({ product, onClose }: { product: TFinancialProdu
   const [value, setValue] = useState('');
   const [isProblemShown, setProblemShown] = useState(false);
   const [step, setStep] = useState<'amount' | 'confirm'>('amount');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<MoneyOutcome | null>(null);
   const available = balances.data?.find((balance) => balance.asset === product.asset)?.available ?? null;
   const problem = amountProblem(value, product, available);
   const amount = amountOf(value, product.decimals);
@@ -190,7 +191,7 @@ export function SubscribeDialog({ product, onClose }: { product: TFinancialProdu
                 </Text>
               )}
             </div>
-            <OutcomeAlert outcome={outcome} testId="savings-subscribe" />
+            <MoneyOutcomeAlert outcome={outcome} testId="savings-subscribe" />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
                 {outcome?.tone === 'success' ? t('savings.page.common.close') : t('savings.page.common.cancel')}
