@@ -118,6 +118,12 @@ function hundredths(text: string): number {
   return sign === '-' || sign === '−' ? -value : value;
 }
 
+/** The open or the ended options on /options (a segmented control: its label takes the click). */
+async function showOrders(page: Page, which: 'Open' | 'Ended') {
+  await page.getByTestId('options-mine-filter').locator('label', { hasText: which }).click();
+  await expect(page.getByTestId('options-mine-filter').getByRole('radio', { name: which })).toBeChecked();
+}
+
 /** Opens the ticket of the 100 call and buys `quantity` contracts. */
 async function buyCall(page: Page, quantity: string) {
   const chain = page.getByRole('table', { name: /^Options chain, expiry / });
@@ -184,13 +190,13 @@ test('options: a call bought at the ask on the test feed and sold back at a prof
     await expect(second).toHaveCount(0);
 
     await page.goto('/options');
-    await page.getByRole('radio', { name: 'Ended' }).check();
+    await showOrders(page, 'Ended');
     const sold = page.locator(`[data-testid="options-order"][data-order-id="${firstId}"]`);
     await expect(sold).toHaveAttribute('data-status', 'closed');
     expect(hundredths(await sold.getByTestId('options-order-pnl').innerText())).toBeGreaterThan(0);
 
     // At expiry the call settles on the feed's price over the last minute (108): (108 − 100) × 1 = 8 USDT.
-    await page.getByRole('radio', { name: 'Open' }).check();
+    await showOrders(page, 'Open');
     const held = page.getByTestId('options-order').first();
     const heldId = (await held.getAttribute('data-order-id')) ?? '';
     await expect(held).toBeVisible();
@@ -199,7 +205,7 @@ test('options: a call bought at the ask on the test feed and sold back at a prof
     // machine: expiry is at most four minutes away, then 15 s for the last candle.
     await expect(async () => {
       await page.goto('/options');
-      await page.getByRole('radio', { name: 'Ended' }).check();
+      await showOrders(page, 'Ended');
       await expect(settled).toHaveAttribute('data-status', 'settled', { timeout: 5_000 });
     }).toPass({ timeout: 330_000, intervals: [5_000] });
     await expect(settled.getByTestId('options-order-payout')).toContainText('8.00');

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BOOKLESS_RECORDS, CATALOGUE, isSuccessCode, LEFT_OUT, OWN_UPLOAD, type OwnedRecord } from '@openbourse/contracts';
+import {
+  BOOKLESS_RECORDS,
+  CATALOGUE,
+  isSuccessCode,
+  LEFT_OUT,
+  OWN_UPLOAD,
+  type OwnedRecord,
+} from '@openbourse/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -297,7 +304,9 @@ describe('the access matrix', () => {
         const chain = JSON.parse(
           (await testApp.app.inject({ method: 'GET', url: '/swx/customer/user/listOptionsConfig?code=BTCUSDT' })).body,
         ) as { data: { expiries: Array<{ series: Array<{ seriesId: string; quoteId: string | null }> }> } };
-        const quoteId = chain.data.expiries.flatMap((expiry) => expiry.series).find((one) => one.seriesId === seriesId)?.quoteId;
+        const quoteId = chain.data.expiries
+          .flatMap((expiry) => expiry.series)
+          .find((one) => one.seriesId === seriesId)?.quoteId;
         const answer = await call(
           {
             method: 'POST',
