@@ -48,9 +48,10 @@ const utcMinute = (at: number) => new Date(at).toISOString().slice(0, 16);
 
 /**
  * The product through the back office's Options tab (typed in percent where the form says so),
- * enabled, and one expiry listed at `expiresAt`.
+ * enabled, and one expiry listed four whole minutes after the dialog opens (sales close a minute
+ * before it; the settlement averages its last minute).
  */
-async function listOptionsAsOperator(browser: Browser, expiresAt: number): Promise<void> {
+async function listOptionsAsOperator(browser: Browser): Promise<void> {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
@@ -96,7 +97,9 @@ async function listOptionsAsOperator(browser: Browser, expiresAt: number): Promi
     await enabling.getByRole('button', { name: 'Enable' }).click();
     await page.getByTestId(`list-options-expiry-${id}`).click();
     const listing = page.getByRole('dialog', { name: `List an expiry of options product ${id}` });
-    await listing.getByTestId('options-expiry-expiresAt').fill(utcMinute(expiresAt));
+    await listing
+      .getByTestId('options-expiry-expiresAt')
+      .fill(utcMinute((Math.floor(Date.now() / MINUTE) + 4) * MINUTE));
     await listing.getByLabel('Reason').fill('a short expiry for the journey');
     await listing.getByTestId('options-expiry-submit').click();
     await expect(listing).toHaveCount(0);
@@ -142,15 +145,13 @@ test('options: a call bought at the ask on the test feed and sold back at a prof
   browser,
   request,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(720_000);
   const price = bchPrice(request, '100');
   try {
     await price.push();
-    // Three whole minutes ahead: sales close a minute before, the settlement averages the last minute.
-    const expiresAt = (Math.floor(Date.now() / MINUTE) + 4) * MINUTE;
     const user = newIdentity('optioner');
     await registerThroughForm(page, user);
-    await listOptionsAsOperator(browser, expiresAt);
+    await listOptionsAsOperator(browser);
     await creditByOperator(browser, user.userName, 'USDT', '500');
 
     await page.goto(`/cruuency?code=${CODE}`);
@@ -207,7 +208,7 @@ test('options: a call bought at the ask on the test feed and sold back at a prof
       await page.goto('/options');
       await showOrders(page, 'Ended');
       await expect(settled).toHaveAttribute('data-status', 'settled', { timeout: 5_000 });
-    }).toPass({ timeout: 330_000, intervals: [5_000] });
+    }).toPass({ timeout: 420_000, intervals: [5_000] });
     await expect(settled.getByTestId('options-order-payout')).toContainText('8.00');
     await expect(settled.getByTestId('options-order-settlement')).toContainText('108');
     expect(await seriousViolations(page)).toEqual([]);
