@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
 import { createFieldCipher } from '../../platform/crypto/field-cipher.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import { recurringJob } from '../../platform/jobs/recurring-job.js';
 import type { AppModule } from '../../platform/module.js';
 import type { ReviewKindHandler, ReviewQueue } from '../review/index.js';
 import type { KycContext, KycDb, KycIdentity, KycUploads, KycViewer } from './kyc.context.js';
@@ -63,16 +64,15 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
   deps.jobs.define(KYC_PURGE_JOB, async () => {
     await purgeExpiredSubmissions(ctx);
   });
-  const queuePurge = () =>
-    deps.jobs
-      .enqueue(
-        deps.db,
-        KYC_PURGE_JOB,
-        {},
-        { singletonKey: KYC_PURGE_JOB, runAt: new Date(deps.clock.now().getTime() + PURGE_EVERY_MS) },
-      )
-      .catch((error: unknown) => deps.log.warn({ err: String(error) }, 'kyc: could not queue the retention job'));
-  let timer: NodeJS.Timeout | null = null;
+  const recurring = recurringJob({
+    jobs: deps.jobs,
+    db: deps.db,
+    name: KYC_PURGE_JOB,
+    dueAfterMs: PURGE_EVERY_MS,
+    askEveryMs: ASK_EVERY_MS,
+    clock: deps.clock,
+    log: deps.log,
+  });
   return {
     name: 'kyc',
     service: {
@@ -86,13 +86,10 @@ export function createKycModule(deps: KycModuleDeps): AppModule<KycService> {
       await app.register(kycPlugin, { prefix: deps.apiPrefix, ctx });
     },
     start: async () => {
-      await queuePurge();
-      timer = setInterval(() => void queuePurge(), ASK_EVERY_MS);
-      timer.unref();
+      await recurring.start();
     },
     stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
+      recurring.stop();
     },
     publishes: [],
     subscribes: [],

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import { createFieldCipher } from '../../platform/crypto/field-cipher.js';
 import type { EncryptedFileStore } from '../../platform/files/encrypted-file-store.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import { recurringJob } from '../../platform/jobs/recurring-job.js';
 import type { AppModule } from '../../platform/module.js';
 import type { ReviewKindHandler, ReviewQueue } from '../review/index.js';
 import type {
@@ -80,16 +81,15 @@ export function createLendingModule(deps: LendingModuleDeps): AppModule<LendingS
   deps.jobs.define(LOAN_UPKEEP_JOB, async () => {
     await runLoanUpkeep(ctx);
   });
-  const queueUpkeep = () =>
-    deps.jobs
-      .enqueue(
-        deps.db,
-        LOAN_UPKEEP_JOB,
-        {},
-        { singletonKey: LOAN_UPKEEP_JOB, runAt: new Date(deps.clock.now().getTime() + UPKEEP_EVERY_MS) },
-      )
-      .catch((error: unknown) => deps.log.warn({ err: String(error) }, 'lending: could not queue the upkeep job'));
-  let timer: NodeJS.Timeout | null = null;
+  const recurring = recurringJob({
+    jobs: deps.jobs,
+    db: deps.db,
+    name: LOAN_UPKEEP_JOB,
+    dueAfterMs: UPKEEP_EVERY_MS,
+    askEveryMs: ASK_EVERY_MS,
+    clock: deps.clock,
+    log: deps.log,
+  });
   return {
     name: 'lending',
     service: {
@@ -104,13 +104,10 @@ export function createLendingModule(deps: LendingModuleDeps): AppModule<LendingS
     },
     start: async () => {
       await engine.start();
-      await queueUpkeep();
-      timer = setInterval(() => void queueUpkeep(), ASK_EVERY_MS);
-      timer.unref();
+      await recurring.start();
     },
     stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
+      recurring.stop();
       await engine.stop();
     },
     publishes: [],

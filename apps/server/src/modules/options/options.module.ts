@@ -1,6 +1,7 @@
 import type { Book, TOptionsOrder } from '@openbourse/contracts';
 import type { Clock } from '../../platform/clock.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import { recurringJob } from '../../platform/jobs/recurring-job.js';
 import type { AppModule } from '../../platform/module.js';
 import { listScheduledExpiries } from './list-expiries.js';
 import type { OptionsAssets, OptionsContext, OptionsDb, OptionsMarket, OptionsUsers } from './options.context.js';
@@ -66,11 +67,15 @@ export function createOptionsModule(deps: OptionsModuleDeps): AppModule<OptionsS
   deps.jobs.define(OPTIONS_UPKEEP_JOB, async () => {
     await runUpkeep();
   });
-  const queueUpkeep = () =>
-    deps.jobs
-      .enqueue(deps.db, OPTIONS_UPKEEP_JOB, {}, { singletonKey: OPTIONS_UPKEEP_JOB })
-      .catch((error: unknown) => deps.log.warn({ err: String(error) }, 'options: could not queue the upkeep job'));
-  let timer: NodeJS.Timeout | null = null;
+  const upkeep = recurringJob({
+    jobs: deps.jobs,
+    db: deps.db,
+    name: OPTIONS_UPKEEP_JOB,
+    dueAfterMs: 0,
+    askEveryMs: deps.upkeepEveryMs,
+    clock: deps.clock,
+    log: deps.log,
+  });
   return {
     name: 'options',
     service: {
@@ -80,18 +85,11 @@ export function createOptionsModule(deps: OptionsModuleDeps): AppModule<OptionsS
         (await listOptionsOrders(ctx, { id: userId, book }, { page: 1, size: 100 })).items,
     },
     register: async (app) => {
-      await app.register(optionsPlugin, { prefix: deps.apiPrefix, ctx, settleSoon: () => void queueUpkeep() });
-      await app.register(optionsAdminPlugin, { prefix: deps.adminPrefix, ctx, settleSoon: () => void queueUpkeep() });
+      await app.register(optionsPlugin, { prefix: deps.apiPrefix, ctx, settleSoon: () => void upkeep.ask() });
+      await app.register(optionsAdminPlugin, { prefix: deps.adminPrefix, ctx, settleSoon: () => void upkeep.ask() });
     },
-    start: async () => {
-      await queueUpkeep();
-      timer = setInterval(() => void queueUpkeep(), deps.upkeepEveryMs);
-      timer.unref();
-    },
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    start: () => upkeep.start(),
+    stop: async () => upkeep.stop(),
     publishes: [],
     subscribes: [],
   };

@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import { recurringJob } from '../../platform/jobs/recurring-job.js';
 import type { AppModule } from '../../platform/module.js';
 import type { SavingsAssets, SavingsContext, SavingsDb } from './savings.context.js';
 import { savingsAdminPlugin, savingsPlugin } from './savings.routes.js';
@@ -47,16 +48,15 @@ export function createSavingsModule(deps: SavingsModuleDeps): AppModule<SavingsS
   deps.jobs.define(SAVINGS_ACCRUAL_JOB, async () => {
     await runSavingsAccrual(ctx);
   });
-  const queueAccrual = () =>
-    deps.jobs
-      .enqueue(
-        deps.db,
-        SAVINGS_ACCRUAL_JOB,
-        {},
-        { singletonKey: SAVINGS_ACCRUAL_JOB, runAt: new Date(deps.jobsClock.now().getTime() + ACCRUAL_EVERY_MS) },
-      )
-      .catch((error: unknown) => deps.log.warn({ err: String(error) }, 'savings: could not queue the accrual job'));
-  let timer: NodeJS.Timeout | null = null;
+  const recurring = recurringJob({
+    jobs: deps.jobs,
+    db: deps.db,
+    name: SAVINGS_ACCRUAL_JOB,
+    dueAfterMs: ACCRUAL_EVERY_MS,
+    askEveryMs: ASK_EVERY_MS,
+    clock: deps.jobsClock,
+    log: deps.log,
+  });
   return {
     name: 'savings',
     service: { runAccrual: () => runSavingsAccrual(ctx) },
@@ -65,13 +65,10 @@ export function createSavingsModule(deps: SavingsModuleDeps): AppModule<SavingsS
       await app.register(savingsAdminPlugin, { prefix: deps.adminPrefix, ctx });
     },
     start: async () => {
-      await queueAccrual();
-      timer = setInterval(() => void queueAccrual(), ASK_EVERY_MS);
-      timer.unref();
+      await recurring.start();
     },
     stop: async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
+      recurring.stop();
     },
     publishes: [],
     subscribes: [],
