@@ -9,6 +9,9 @@ import { useLocale } from '../market/use-locale';
 import { useLoanSession } from './lending.api';
 import { WithLendingTexts } from './lending-i18n';
 import './lending.css';
+import { type Fact, Facts as SharedFacts } from '../../shared/ui/Facts';
+
+export type { Fact };
 
 /** A loan screen's frame: the loan texts loaded, then the page in its container. */
 export function LoanScreen({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -124,26 +127,7 @@ export function useAssetAmount(): (value: string | null, asset: string) => strin
   return (value, asset) => formatAssetAmount(value, asset, locale);
 }
 
-export type Fact = { key: string; label: ReactNode; value: ReactNode; testId?: string };
-
 /** A list of labelled facts (a term sheet, a loan's amounts). */
-export function Facts({
-  facts,
-  label,
-}: {
-  facts: ReadonlyArray<Fact | null | false | '' | undefined>;
-  label?: string;
-}) {
-  return (
-    <dl className="ob-facts ob-loan-facts" aria-label={label}>
-      {facts
-        .filter((fact): fact is Fact => Boolean(fact))
-        .map((fact) => (
-          <div key={fact.key}>
-            <dt>{fact.label}</dt>
-            <dd data-testid={fact.testId}>{fact.value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+export function Facts(props: { facts: ReadonlyArray<Fact | null | false | '' | undefined>; label?: string }) {
+  return <SharedFacts {...props} className="ob-loan-facts" />;
 }

@@ -10,6 +10,9 @@ import { WithOptionsTexts } from './options-i18n';
 import { signOf } from './options-math';
 import type { QuoteNotice, QuoteSide } from './quote-state';
 import './options.css';
+import { type Fact, Facts as SharedFacts } from '../../shared/ui/Facts';
+
+export type { Fact };
 
 /** An options page's frame: the options texts loaded, then the page in its container. */
 export function OptionsScreen({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -22,22 +25,9 @@ export function OptionsScreen({ children, testId }: { children: ReactNode; testI
   );
 }
 
-export type Fact = { key: string; label: ReactNode; value: ReactNode; testId?: string };
-
 /** A list of labelled facts (a series' terms, an order's figures), read as a description list. */
-export function Facts({ facts, label }: { facts: ReadonlyArray<Fact | null | false>; label?: string }) {
-  return (
-    <dl className="ob-facts ob-options-facts" aria-label={label}>
-      {facts
-        .filter((fact): fact is Fact => Boolean(fact))
-        .map((fact) => (
-          <div key={fact.key}>
-            <dt>{fact.label}</dt>
-            <dd data-testid={fact.testId}>{fact.value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+export function Facts(props: { facts: ReadonlyArray<Fact | null | false | '' | undefined>; label?: string }) {
+  return <SharedFacts {...props} className="ob-options-facts" />;
 }
 
 /**

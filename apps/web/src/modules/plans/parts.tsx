@@ -11,6 +11,9 @@ import { useLocale } from '../market/use-locale';
 import { roundedRatio } from './plan-math';
 import { WithPlansTexts } from './plans-i18n';
 import './plans.css';
+import { type Fact, Facts as SharedFacts } from '../../shared/ui/Facts';
+
+export type { Fact };
 
 /** A plan screen's frame: the plan texts loaded, then the page in its container. */
 export function PlansScreen({ children, testId }: { children: ReactNode; testId?: string }) {
@@ -75,22 +78,9 @@ export function Usdt({ value, testId }: { value: string | null; testId?: string 
   );
 }
 
-export type Fact = { key: string; label: ReactNode; value: ReactNode; testId?: string };
-
 /** A list of labelled facts (a product's terms, a plan's figures). */
-export function Facts({ facts, label }: { facts: ReadonlyArray<Fact | null | false | undefined>; label?: string }) {
-  return (
-    <dl className="ob-facts ob-plan-facts" aria-label={label}>
-      {facts
-        .filter((fact): fact is Fact => Boolean(fact))
-        .map((fact) => (
-          <div key={fact.key}>
-            <dt>{fact.label}</dt>
-            <dd data-testid={fact.testId}>{fact.value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+export function Facts(props: { facts: ReadonlyArray<Fact | null | false | '' | undefined>; label?: string }) {
+  return <SharedFacts {...props} className="ob-plan-facts" />;
 }
 
 /**

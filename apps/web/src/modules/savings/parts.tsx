@@ -1,23 +1,12 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Fact, Facts as SharedFacts } from '../../shared/ui/Facts';
 import { ConfirmMoneyMove, type ConfirmMoveProps } from '../../shared/ui/MoneyMove';
 
-export type Fact = { key: string; label: ReactNode; value: ReactNode; testId?: string };
+export type { Fact };
 
 /** A list of labelled facts (a product's terms, an order's figures), read as a description list. */
-export function Facts({ facts, label }: { facts: ReadonlyArray<Fact | null | false>; label?: string }) {
-  return (
-    <dl className="ob-facts ob-savings-facts" aria-label={label}>
-      {facts
-        .filter((fact): fact is Fact => Boolean(fact))
-        .map((fact) => (
-          <div key={fact.key}>
-            <dt>{fact.label}</dt>
-            <dd data-testid={fact.testId}>{fact.value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+export function Facts(props: { facts: ReadonlyArray<Fact | null | false | '' | undefined>; label?: string }) {
+  return <SharedFacts {...props} className="ob-savings-facts" />;
 }
 
 /**
