@@ -211,7 +211,12 @@ function Tour({ onEnd, layout = 'desk', sheet }: Props) {
     window.addEventListener('resize', resize);
     const follow = () => layout === 'desk' && place();
     window.addEventListener('scroll', follow, true);
+    // Content that arrives later (a lazily loaded section, a list replacing its skeleton) changes the
+    // page's height and can carry the target out of view, or clamp the scroll: placed again then.
+    const relayout = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => place());
+    relayout?.observe(document.body);
     return () => {
+      relayout?.disconnect();
       window.cancelAnimationFrame(again);
       window.clearTimeout(settle);
       target.classList.remove('ob-tour-target');
