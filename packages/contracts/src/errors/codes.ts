@@ -209,6 +209,17 @@ export const CATALOGUE = {
   OPTIONS_ORDER_NOT_OPEN: { code: 10226, status: 409 },
   OPTIONS_PRODUCT_CHANGED: { code: 10227, status: 409 },
   OPTIONS_EXPIRY_WRONG: { code: 10228, status: 400 },
+  // Support chat (issue 20): a closed conversation takes no messages; a message with neither text nor
+  // a picture; a visitor token that is missing or unknown; a rating of a conversation not closed or
+  // already rated; a transfer to someone who is not an agent.
+  SUPPORT_CONVERSATION_CLOSED: { code: 10229, status: 409 },
+  SUPPORT_MESSAGE_EMPTY: { code: 10230, status: 400 },
+  SUPPORT_VISITOR_UNKNOWN: { code: 10231, status: 401 },
+  SUPPORT_RATING_NOT_ALLOWED: { code: 10232, status: 409 },
+  SUPPORT_AGENT_UNKNOWN: { code: 10233, status: 404 },
+  // Invite programme (issue 20): a budget below what was already paid; the back office's changed version.
+  INVITE_BUDGET_BELOW_PAID: { code: 10234, status: 409 },
+  INVITE_SETTINGS_CHANGED: { code: 10235, status: 409 },
   // Fixed-term savings (issue 18): no such product on sale (the first check of a subscription); the
   // amount does not fit the product's remaining capacity; the back office's unknown product and
   // changed version; an order that no longer earns (settled or redeemed) cannot be redeemed.

@@ -24,6 +24,10 @@ export const OWNED_RECORDS = [
   'savings-order',
   /** An options order, open (issue 19). */
   'options-order',
+  /** A support conversation of the user (issue 20). */
+  'support-conversation',
+  /** An image attached to one of the user's support conversations (issue 20). */
+  'support-file',
 ] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 
@@ -31,7 +35,13 @@ export type OwnedRecord = (typeof OWNED_RECORDS)[number];
  * Records that belong to a user in both books (a notification, an uploaded image): the owner reaches them from the
  * live and the demo book alike; every other record lives in the book it was made in.
  */
-export const BOOKLESS_RECORDS: readonly OwnedRecord[] = ['notification', 'upload', 'alert'];
+export const BOOKLESS_RECORDS: readonly OwnedRecord[] = [
+  'notification',
+  'upload',
+  'alert',
+  'support-conversation',
+  'support-file',
+];
 
 /**
  * In an owner clause's `with`: a field the access matrix fills with an image the record's owner

@@ -9,6 +9,7 @@ import type { TPosition } from '../trading/trading.contracts.js';
  * (SPEC §0.2) and whether that feed has gone quiet (`stale`).
  */
 
+import type { TSupportSocketEvent } from '../support/support.contracts.js';
 import { CANDLE_INTERVALS, MARKET_TYPES } from './market.constants.js';
 
 export * from './market.constants.js';
@@ -180,6 +181,8 @@ export const ZSocketClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('ping') }),
   /** Signs the socket in: the owner's position changes are pushed to it as `{ op: 'position', data }`. */
   z.object({ op: z.literal('auth'), token: z.string().min(10).max(200) }),
+  /** Signs a support visitor's socket in with its token (issue 20): its conversations' events are pushed as `{ op: 'support', data }`. */
+  z.object({ op: z.literal('support-visitor'), token: z.string().min(10).max(200) }),
 ]);
 export type TSocketClientMessage = z.infer<typeof ZSocketClientMessage>;
 export type TSocketServerMessage =
@@ -193,4 +196,8 @@ export type TSocketServerMessage =
   | { op: 'notification'; data: TNotification }
   /** One of the signed-in user's price alerts fired (issue 16): the alert as `GET /alerts` lists it. */
   | { op: 'alert'; data: TAlert }
+  /** Support chat (issue 20): a message, marks, typing or a conversation's change, for the user, visitor or agent. */
+  | { op: 'support'; data: TSupportSocketEvent }
+  /** The answer to `{ op: 'support-visitor' }`. */
+  | { op: 'support-visitor'; ok: boolean }
   | { op: 'error'; code: number; msg: string };

@@ -89,6 +89,8 @@ export function createMarketPriceChannel(
       .map((instrument) => instrument.code);
 
   const onCommand = (connection: RealtimeConnection, command: ChannelCommand) => {
+    // Other channels' commands (a support visitor's sign-in) are not the market's.
+    if (command.op !== 'subscribe' && command.op !== 'unsubscribe') return;
     const requested = [...(command.codes ?? []), ...(command.type ? codesOfType(command.type) : [])];
     const unknown = requested.filter((code) => !hub.instrument(code));
     if (unknown.length > 0) {

@@ -127,7 +127,7 @@ describe('the realtime gateway', () => {
     a.realtime.useChannel({
       onCommand: (connection, command) => {
         heard.push(command);
-        connection.send({ op: 'subscribed', codes: command.codes ?? [] });
+        connection.send({ op: 'subscribed', codes: 'codes' in command ? (command.codes ?? []) : [] });
       },
       onClose: () => {
         closes += 1;

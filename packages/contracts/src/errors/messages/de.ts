@@ -165,6 +165,15 @@ export const de: CatalogueMessages = {
   OPTIONS_ORDER_NOT_OPEN: 'Diese Option ist nicht mehr offen.',
   OPTIONS_PRODUCT_CHANGED: 'Jemand anderes hat dieses Optionsprodukt zuerst geändert. Neu laden und erneut versuchen.',
   OPTIONS_EXPIRY_WRONG: 'Dieser Verfall kann so nicht gelistet oder abgerechnet werden.',
+  SUPPORT_CONVERSATION_CLOSED:
+    'Diese Unterhaltung ist geschlossen. Starten Sie einen neuen Chat, um wieder zu schreiben.',
+  SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',
+  SUPPORT_VISITOR_UNKNOWN: 'Ihre Chat-Sitzung ist beendet. Starten Sie einen neuen Chat.',
+  SUPPORT_RATING_NOT_ALLOWED: 'Nur eine geschlossene Unterhaltung kann bewertet werden, und nur einmal.',
+  SUPPORT_AGENT_UNKNOWN: 'Dieser Operator ist kein Support-Mitarbeiter.',
+  INVITE_BUDGET_BELOW_PAID: 'Das Budget darf nicht unter den bereits gezahlten Prämien liegen.',
+  INVITE_SETTINGS_CHANGED:
+    'Das Einladungsprogramm wurde von jemand anderem geändert. Laden Sie neu und versuchen Sie es erneut.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'Dieses Sparprodukt gibt es nicht oder es ist nicht im Verkauf.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'Dieses Sparprodukt kann so viel nicht aufnehmen: Von seiner Kapazität sind noch {remaining} {asset} frei.',

@@ -150,6 +150,13 @@ export const en: CatalogueMessages = {
   OPTIONS_ORDER_NOT_OPEN: 'This option is no longer open.',
   OPTIONS_PRODUCT_CHANGED: 'Someone else changed this options product first. Reload and try again.',
   OPTIONS_EXPIRY_WRONG: 'This expiry cannot be listed or settled like that.',
+  SUPPORT_CONVERSATION_CLOSED: 'This conversation is closed. Start a new chat to write again.',
+  SUPPORT_MESSAGE_EMPTY: 'Write a message or attach a picture.',
+  SUPPORT_VISITOR_UNKNOWN: 'Your chat session has ended. Start a new chat.',
+  SUPPORT_RATING_NOT_ALLOWED: 'Only a closed conversation can be rated, and only once.',
+  SUPPORT_AGENT_UNKNOWN: 'That operator is not a support agent.',
+  INVITE_BUDGET_BELOW_PAID: 'The budget cannot be less than the rewards already paid.',
+  INVITE_SETTINGS_CHANGED: 'The invite programme was changed by someone else. Reload and try again.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'This savings product does not exist or is not on sale.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'This savings product cannot take that much: {remaining} {asset} of its capacity is left.',

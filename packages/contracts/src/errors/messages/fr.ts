@@ -158,6 +158,13 @@ export const fr: CatalogueMessages = {
   OPTIONS_ORDER_NOT_OPEN: "Cette option n'est plus ouverte.",
   OPTIONS_PRODUCT_CHANGED: "Quelqu'un d'autre a modifié ce produit d'options avant vous. Rechargez et réessayez.",
   OPTIONS_EXPIRY_WRONG: 'Cette échéance ne peut pas être listée ou réglée ainsi.',
+  SUPPORT_CONVERSATION_CLOSED: 'Cette conversation est fermée. Ouvrez une nouvelle discussion pour écrire à nouveau.',
+  SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',
+  SUPPORT_VISITOR_UNKNOWN: 'Votre session de discussion a pris fin. Ouvrez une nouvelle discussion.',
+  SUPPORT_RATING_NOT_ALLOWED: 'Seule une conversation fermée peut être évaluée, une seule fois.',
+  SUPPORT_AGENT_UNKNOWN: "Cet opérateur n'est pas un agent du support.",
+  INVITE_BUDGET_BELOW_PAID: 'Le budget ne peut pas être inférieur aux récompenses déjà versées.',
+  INVITE_SETTINGS_CHANGED: "Le programme de parrainage a été modifié par quelqu'un d'autre. Rechargez et réessayez.",
   SAVINGS_PRODUCT_NOT_ON_SALE: 'Ce produit d’épargne n’existe pas ou n’est pas en vente.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'Ce produit d’épargne ne peut pas recevoir autant : il reste {remaining} {asset} de sa capacité.',

@@ -156,6 +156,13 @@ export const it: CatalogueMessages = {
   OPTIONS_ORDER_NOT_OPEN: 'Questa opzione non è più aperta.',
   OPTIONS_PRODUCT_CHANGED: 'Qualcun altro ha modificato prima questo prodotto di opzioni. Ricarica e riprova.',
   OPTIONS_EXPIRY_WRONG: 'Questa scadenza non può essere quotata o regolata così.',
+  SUPPORT_CONVERSATION_CLOSED: 'Questa conversazione è chiusa. Avvia una nuova chat per scrivere di nuovo.',
+  SUPPORT_MESSAGE_EMPTY: "Scrivi un messaggio o allega un'immagine.",
+  SUPPORT_VISITOR_UNKNOWN: 'La tua sessione di chat è terminata. Avvia una nuova chat.',
+  SUPPORT_RATING_NOT_ALLOWED: 'Si può valutare solo una conversazione chiusa, e una sola volta.',
+  SUPPORT_AGENT_UNKNOWN: "Quell'operatore non è un agente dell'assistenza.",
+  INVITE_BUDGET_BELOW_PAID: 'Il budget non può essere inferiore ai premi già pagati.',
+  INVITE_SETTINGS_CHANGED: 'Il programma inviti è stato modificato da qualcun altro. Ricarica e riprova.',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'Questo prodotto di risparmio non esiste o non è in vendita.',
   SAVINGS_CAPACITY_EXHAUSTED:
     'Questo prodotto di risparmio non può accettare tanto: della sua capacità restano {remaining} {asset}.',

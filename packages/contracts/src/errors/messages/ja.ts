@@ -150,6 +150,13 @@ export const ja: CatalogueMessages = {
   OPTIONS_ORDER_NOT_OPEN: 'このオプションはすでに保有されていません。',
   OPTIONS_PRODUCT_CHANGED: 'このオプション商品は先に他の人が変更しました。再読み込みしてやり直してください。',
   OPTIONS_EXPIRY_WRONG: 'この満期日はそのように設定または決済できません。',
+  SUPPORT_CONVERSATION_CLOSED: 'この会話は終了しています。新しいチャットを開始してください。',
+  SUPPORT_MESSAGE_EMPTY: 'メッセージを入力するか画像を添付してください。',
+  SUPPORT_VISITOR_UNKNOWN: 'チャットセッションが終了しました。新しいチャットを開始してください。',
+  SUPPORT_RATING_NOT_ALLOWED: '評価できるのは終了した会話のみで、1回限りです。',
+  SUPPORT_AGENT_UNKNOWN: 'その担当者はサポート担当ではありません。',
+  INVITE_BUDGET_BELOW_PAID: '予算を支払済みの報酬より少なくすることはできません。',
+  INVITE_SETTINGS_CHANGED: '招待プログラムが他の人によって変更されました。再読み込みしてやり直してください。',
   SAVINGS_PRODUCT_NOT_ON_SALE: 'この資産運用商品は存在しないか、販売されていません。',
   SAVINGS_CAPACITY_EXHAUSTED:
     'この資産運用商品にはその金額を受け入れる余裕がありません：残りの募集枠は {remaining} {asset} です。',
