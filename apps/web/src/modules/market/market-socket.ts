@@ -6,7 +6,7 @@ import type {
   TSupportSocketEvent,
 } from '@openbourse/contracts';
 import { SOCKET_MAX_RECONNECT_MS, SOCKET_PATH, SOCKET_RECONNECT_MS } from '@openbourse/contracts/constants';
-import { readSupportVisitorToken } from '../../shared/support-chat';
+import { followSupportVisitorToken, readSupportVisitorToken } from '../../shared/support-chat';
 import { session } from '../identity/session';
 
 /**
@@ -543,6 +543,7 @@ export function marketSocket(): MarketSocket {
       getSupportVisitorToken: readSupportVisitorToken,
     });
     session.subscribe(() => created.refreshAuth());
+    followSupportVisitorToken(() => created.refreshAuth());
     shared = created;
   }
   return shared;

@@ -3,7 +3,10 @@ import { linkify, safeHref } from './linkify';
 
 const links = (text: string) => linkify(text).filter((piece) => piece.kind === 'link');
 /** The pieces put back together: nothing of the message is lost or added. */
-const joined = (text: string) => linkify(text).map((piece) => piece.text).join('');
+const joined = (text: string) =>
+  linkify(text)
+    .map((piece) => piece.text)
+    .join('');
 
 describe('linkify', () => {
   it('makes http and https addresses links and keeps the rest as text', () => {

@@ -68,7 +68,10 @@ describe('the support chat state', () => {
   it('shows a message at once as pending, then replaces it with the server copy by clientId', () => {
     const state = run([loaded([message('1', 'agent')]), sending('client-0001')]);
     expect(state.pending).toMatchObject([{ clientId: 'client-0001', status: 'sending', text: 'Hello' }]);
-    const sent = run([{ type: 'sent', clientId: 'client-0001', message: message('2', 'user', { clientId: 'client-0001' }) }], state);
+    const sent = run(
+      [{ type: 'sent', clientId: 'client-0001', message: message('2', 'user', { clientId: 'client-0001' }) }],
+      state,
+    );
     expect(sent.pending).toEqual([]);
     expect(sent.messages.map((item) => item.id)).toEqual(['1', '2']);
   });
@@ -81,7 +84,13 @@ describe('the support chat state', () => {
       event({ kind: 'message', conversationId: '7', message: own }),
     ]);
     expect(state.pending).toEqual([]);
-    const after = run([{ type: 'sent', clientId: 'client-0001', message: own }, event({ kind: 'message', conversationId: '7', message: own })], state);
+    const after = run(
+      [
+        { type: 'sent', clientId: 'client-0001', message: own },
+        event({ kind: 'message', conversationId: '7', message: own }),
+      ],
+      state,
+    );
     expect(after.messages.map((item) => item.id)).toEqual(['1', '2']);
   });
 
@@ -146,8 +155,13 @@ describe('the support chat state', () => {
     const state = run([loaded([]), event({ kind: 'typing', conversationId: '7', side: 'agent' }, 1000)]);
     expect(isAgentTyping(state, 1000 + SUPPORT_TYPING_TTL_MS - 1)).toBe(true);
     expect(isAgentTyping(state, 1000 + SUPPORT_TYPING_TTL_MS)).toBe(false);
-    expect(isAgentTyping(run([event({ kind: 'typing', conversationId: '7', side: 'user' }, 1000)], run([loaded([])])), 1000)).toBe(false);
-    const answered = run([event({ kind: 'message', conversationId: '7', message: message('9', 'agent') }, 1500)], state);
+    expect(
+      isAgentTyping(run([event({ kind: 'typing', conversationId: '7', side: 'user' }, 1000)], run([loaded([])])), 1000),
+    ).toBe(false);
+    const answered = run(
+      [event({ kind: 'message', conversationId: '7', message: message('9', 'agent') }, 1500)],
+      state,
+    );
     expect(isAgentTyping(answered, 1600)).toBe(false);
   });
 
@@ -172,7 +186,12 @@ describe('the support chat state', () => {
   it('pages back: older messages join in order', () => {
     const state = run([loaded([message('5', 'agent'), message('6', 'user')], true)]);
     const older = run(
-      [{ type: 'older', page: { conversation, messages: [message('3', 'user'), message('4', 'agent')], hasMore: false } }],
+      [
+        {
+          type: 'older',
+          page: { conversation, messages: [message('3', 'user'), message('4', 'agent')], hasMore: false },
+        },
+      ],
       state,
     );
     expect(older.messages.map((item) => item.id)).toEqual(['3', '4', '5', '6']);

@@ -158,8 +158,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const kept = isSame ? state.messages : [];
       const messages = upsert(kept, action.page.messages);
       const oldestRead = action.page.messages[0]?.id;
-      const pagedBack =
-        oldestRead !== undefined && kept.some((message) => compareIds(message.id, oldestRead) < 0);
+      const pagedBack = oldestRead !== undefined && kept.some((message) => compareIds(message.id, oldestRead) < 0);
       return {
         ...state,
         conversation: action.page.conversation,
