@@ -279,7 +279,7 @@ function PendingItem({
       className="ob-support-message ob-support-message--mine ob-support-message--pending"
       aria-busy={pending.status === 'sending'}
     >
-      <div className="ob-support-bubble">
+      <div className="ob-support-bubble ob-support-bubble--pending">
         {pending.previewUrl && (
           <Image
             src={pending.previewUrl}
