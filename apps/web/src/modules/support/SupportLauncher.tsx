@@ -28,11 +28,15 @@ export function SupportLauncher({ compact = false }: { compact?: boolean }) {
   const [isLoaded, setLoaded] = useState(false);
   const [isOpen, setOpen] = useState(false);
   const [unread, setUnread] = useState<ReadonlySet<string>>(new Set());
+  /** What had the focus when the chat opened (this button, or a "Contact support" link): it gets it back. */
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef(isOpen);
   openRef.current = isOpen;
   const isOnChatPage = pathname === SUPPORT_CHAT_PATH;
 
   const open = useCallback(() => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setLoaded(true);
     setOpen(true);
     setUnread(new Set());
@@ -59,12 +63,20 @@ export function SupportLauncher({ compact = false }: { compact?: boolean }) {
     };
   }, [token, visitorToken]);
 
+  const close = useCallback(() => {
+    setOpen(false);
+    const target = returnFocusTo.current?.isConnected ? returnFocusTo.current : buttonRef.current;
+    // After the dialog let go of the focus (its trap ends as it closes).
+    requestAnimationFrame(() => target?.focus());
+  }, []);
+
   if (isOnChatPage) return null;
   const count = unread.size;
   const label = count > 0 ? `${t('support.chat')} (${t('support.unread', { count })})` : t('support.chat');
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         className={compact ? 'ob-support-fab ob-support-fab--compact' : 'ob-support-fab'}
         onClick={open}
@@ -83,7 +95,7 @@ export function SupportLauncher({ compact = false }: { compact?: boolean }) {
       </button>
       {isLoaded && (
         <Suspense fallback={null}>
-          <SupportWidget opened={isOpen} onClose={() => setOpen(false)} />
+          <SupportWidget opened={isOpen} onClose={close} />
         </Suspense>
       )}
     </>

@@ -12,7 +12,7 @@ import { useSupportChat } from './use-support-chat';
 /**
  * The floating support panel (issue 20), loaded on the first click of the floating button: a
  * labelled dialog (a drawer; the whole screen on a phone) that takes the focus, keeps it inside,
- * closes on Escape and gives the focus back to what opened it. It stays mounted once loaded, so
+ * closes on Escape; the launcher gives the focus back to what opened it. It stays mounted once loaded, so
  * the agents' messages still arrive (and are marked delivered) while it is closed.
  */
 export default function SupportWidget({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -26,6 +26,8 @@ export default function SupportWidget({ opened, onClose }: { opened: boolean; on
       opened={opened}
       onClose={onClose}
       position="right"
+      // The launcher gives the focus back to what opened the chat (a link or the button).
+      returnFocus={false}
       size={isPhone ? '100%' : 440}
       title={
         <Group gap="sm" wrap="nowrap">

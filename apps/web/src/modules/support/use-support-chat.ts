@@ -301,8 +301,15 @@ export function useSupportChat({ isVisible }: { isVisible: boolean }): SupportCh
 
   const startVisitorChat = useCallback(
     async (email: string) => {
-      const captcha = await solveCaptchaIfRequired();
-      const answer = await openVisitorConversation({ email, token: visitorToken, captcha });
+      // A known visitor is not asked again; a token the server forgot asks for the captcha (10119).
+      let answer: Awaited<ReturnType<typeof openVisitorConversation>>;
+      try {
+        const captcha = visitorToken ? undefined : await solveCaptchaIfRequired();
+        answer = await openVisitorConversation({ email, token: visitorToken, captcha });
+      } catch (error) {
+        if (!(visitorToken && error instanceof ApiError && error.code === CATALOGUE.CAPTCHA_INVALID.code)) throw error;
+        answer = await openVisitorConversation({ email, token: null, captcha: await solveCaptchaIfRequired() });
+      }
       setFresh(false);
       freshRef.current = false;
       if (answer.visitorToken && answer.visitorToken !== visitorToken) {
