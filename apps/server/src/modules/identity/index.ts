@@ -2,7 +2,12 @@ export { createIdentityModule, type IdentityModuleDeps } from './identity.module
 export {
   countUsers,
   findUserIdByName,
+  type Invitee,
+  inviteCodeOf,
+  inviteeIdsOf,
+  inviteesOf,
   invitedUserIds,
+  invitersOf,
   setKycStatus,
   userCounts,
   userExists,
