@@ -48,6 +48,8 @@ const SavingsPage = lazyPage(() => import('../modules/savings/SavingsPage'));
 const TradingPlansPage = lazyPage(() => import('../modules/plans/TradingPlansPage'));
 // Options (#19): the user's options; the chain itself lives on the instrument page.
 const OptionsPage = lazyPage(() => import('../modules/options/OptionsPage'));
+// The invite programme (#20): the inviter's code, link, invitees and rewards.
+const InvitePage = lazyPage(() => import('../modules/referral/InvitePage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -138,6 +140,7 @@ export const router = createBrowserRouter([
       { path: '/deposit', element: <DepositPage /> },
       { path: '/withdraw', element: <WithdrawPage /> },
       { path: '/sandbox/faucet', element: <FaucetPage /> },
+      { path: '/profile/invite', element: <InvitePage /> },
       { path: '/profile/notification', element: <NotificationPage /> },
       { path: '/profile/security', element: <SecurityPage /> },
       { path: '/profile/verification', element: <VerificationPage /> },

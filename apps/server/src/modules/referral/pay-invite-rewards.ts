@@ -41,7 +41,10 @@ export async function payInviteRewards(ctx: ReferralContext): Promise<PayResult>
     }
     const due = await unpaidSteps(ctx.db, since, PASS);
     if (due.length === 0) return { paid, stopped: false };
-    const inviters = await invitersOf(ctx.db, due.map((step) => step.userId));
+    const inviters = await invitersOf(
+      ctx.db,
+      due.map((step) => step.userId),
+    );
     let progressed = false;
     for (const step of due) {
       const inviterId = inviters.get(step.userId);

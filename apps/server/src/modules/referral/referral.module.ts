@@ -7,8 +7,8 @@ import type { IdentityTables } from '../identity/index.js';
 import { type PayResult, payInviteRewards } from './pay-invite-rewards.js';
 import type { ReferralContext, ReferralKysely } from './referral.context.js';
 import { referralAdminPlugin, referralPlugin } from './referral.routes.js';
-import { recordReferralStep, recordReferralSteps } from './referral-steps.js';
 import type { ReferralTables } from './referral.tables.js';
+import { recordReferralStep, recordReferralSteps } from './referral-steps.js';
 
 /** The payer job's name; one is queued or running at a time (its singleton key). */
 export const INVITE_REWARDS_JOB = 'referral.pay-rewards';
@@ -61,8 +61,7 @@ export function createReferralModule(deps: ReferralModuleDeps): AppModule<Referr
       recordReferralStep,
       recordReferralSteps,
       // The user row and the step are in the same database: the transaction sees the referral tables too.
-      invitedUserRegistered: (trx, userId) =>
-        recordReferralStep(trx.withTables<ReferralTables>(), userId, 'register'),
+      invitedUserRegistered: (trx, userId) => recordReferralStep(trx.withTables<ReferralTables>(), userId, 'register'),
       payRewards: () => payInviteRewards(ctx),
     },
     register: async (app) => {

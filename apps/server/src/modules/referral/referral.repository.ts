@@ -57,10 +57,7 @@ export function lockSettings(db: Db): Promise<SettingsRow> {
   return db.selectFrom('invite_reward_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
 }
 
-export async function updateSettings(
-  db: Db,
-  values: Partial<Omit<SettingsRow, 'id'>>,
-): Promise<SettingsRow> {
+export async function updateSettings(db: Db, values: Partial<Omit<SettingsRow, 'id'>>): Promise<SettingsRow> {
   return db.updateTable('invite_reward_settings').set(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -100,10 +97,7 @@ export async function rewardExists(db: Db, inviteeId: string, step: ReferralStep
   return row !== undefined;
 }
 
-export async function insertReward(
-  db: Db,
-  values: Omit<ReferralTables['invite_rewards'], 'id'>,
-): Promise<void> {
+export async function insertReward(db: Db, values: Omit<ReferralTables['invite_rewards'], 'id'>): Promise<void> {
   await db.insertInto('invite_rewards').values(values).execute();
 }
 

@@ -17,7 +17,11 @@ export async function referralAdminPlugin(app: FastifyInstance, options: Options
   const { ctx, paySoon } = options;
   defineRoute(app, referralAdminRoutes.inviteRewards, () => inviteRewardSettings(ctx));
   defineRoute(app, referralAdminRoutes.setInviteRewards, async ({ body, caller, request }) => {
-    const settings = await setInviteRewards(ctx, { operatorId: caller.id, requestId: request.id, ip: request.ip }, body);
+    const settings = await setInviteRewards(
+      ctx,
+      { operatorId: caller.id, requestId: request.id, ip: request.ip },
+      body,
+    );
     paySoon();
     return settings;
   });

@@ -49,7 +49,11 @@ export async function setInviteRewards(
     // A step pays for what happens from when its reward is switched on: kept while it was paying,
     // else from now (so steps made while the programme paid nothing, or had stopped, never pay).
     const since = (step: ReferralStepName, previous: Date | null) =>
-      amounts[step].isPositive() ? (wasActive && amountOf(current, step).isPositive() && previous ? previous : stepsFrom) : null;
+      amounts[step].isPositive()
+        ? wasActive && amountOf(current, step).isPositive() && previous
+          ? previous
+          : stepsFrom
+        : null;
     const next = await updateSettings(trx, {
       asset: input.asset,
       register_amount: amounts.register.toString(),
@@ -98,7 +102,8 @@ function requestedAmounts(input: TInviteRewardSettingsRequest, decimals: number)
   };
   const seen = new Set<ReferralStepName>();
   for (const reward of input.rewards) {
-    if (seen.has(reward.step)) throw new AppError('INVALID_INPUT', { data: { field: 'rewards', reason: 'a step twice' } });
+    if (seen.has(reward.step))
+      throw new AppError('INVALID_INPUT', { data: { field: 'rewards', reason: 'a step twice' } });
     seen.add(reward.step);
     amounts[reward.step] = atPrecision(reward.amount, decimals, `rewards.${reward.step}`);
   }
@@ -124,7 +129,8 @@ async function moveBudget(
   const moves: Array<{ asset: string; amount: Decimal; decimals: number; direction: 'reserve' | 'return' }> = [];
   if (next.asset === current.asset) {
     const difference = next.budget.sub(Decimal.parse(current.budget));
-    if (difference.isPositive()) moves.push({ asset: next.asset, amount: difference, decimals: next.decimals, direction: 'reserve' });
+    if (difference.isPositive())
+      moves.push({ asset: next.asset, amount: difference, decimals: next.decimals, direction: 'reserve' });
     if (difference.isNegative()) {
       moves.push({ asset: next.asset, amount: difference.neg(), decimals: next.decimals, direction: 'return' });
     }
