@@ -308,9 +308,9 @@ function Invitees({ invitees }: { invitees: TInvitee[] }) {
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {invitees.map((invitee, index) => (
-            // The server lists the newest first; masked names may repeat, so the place keys them.
-            <InviteeCard key={`${invitee.joinedAt}-${index}`} invitee={invitee} />
+          {invitees.map((invitee) => (
+            // Masked names may repeat; with the instant they joined (to the millisecond) they do not.
+            <InviteeCard key={`${invitee.joinedAt}|${invitee.name}`} invitee={invitee} />
           ))}
         </Stack>
       )}
