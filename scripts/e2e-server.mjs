@@ -161,8 +161,10 @@ const env = {
   // that journey pushes, so no other journey may move it.
   // BCHUSDT belongs to the options journey (e2e/options): it buys calls on the prices it pushes
   // and its expiry settles on them.
+  // XLMUSDT belongs to the invite journey (e2e/referral): the invited friend's first position.
   MARKET_FEED: 'test,sandbox',
-  MARKET_TEST_CODES: 'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT,ZECUSDT,BCHUSDT',
+  MARKET_TEST_CODES:
+    'SOLUSDT,AVAXUSDT,LINKUSDT,DOTUSDT,ETCUSDT,ATOMUSDT,ICPUSDT,LTCUSDT,ETHUSDT,ZECUSDT,BCHUSDT,XLMUSDT',
   MARKET_SANDBOX_INTERVAL_MS: '500',
   // Each profile is its own deployment: with REDIS_URL set, its ticks stay on its own channel.
   REDIS_BUS_PREFIX: `openbourse:e2e:${profile}${portOffset}:bus`,
@@ -174,6 +176,8 @@ const env = {
   PLANS_RUN_EVERY_MS: '1000',
   // Options: the upkeep (listing, settlement) asked for every second.
   OPTIONS_UPKEEP_EVERY_MS: '1000',
+  // The invite programme's payer asked for every second.
+  INVITE_REWARDS_EVERY_MS: '1000',
 };
 
 if (process.env.DATABASE_URL) {

@@ -47,7 +47,7 @@ import { createOnboardingModule } from './modules/onboarding/index.js';
 import { createOptionsModule, type OptionsService } from './modules/options/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createPlansModule, type PlansService } from './modules/plans/index.js';
-import { createReferralModule } from './modules/referral/index.js';
+import { createReferralModule, type ReferralService } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import { createSavingsModule, type SavingsService } from './modules/savings/index.js';
 import {
@@ -126,6 +126,8 @@ export type AppServices = {
   savings: SavingsService;
   /** Options (issue 19): the upkeep's work (listing, settlement), the sandbox's seed. */
   options: OptionsService;
+  /** The invite programme (issue 20): the payer tests drive. */
+  referral: ReferralService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -333,6 +335,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       // firstName / lastName: the user's verification (kyc, created below; asked per request only).
       realNames: { ownRealName: (userId: string) => kyc.service.ownRealName(userId) },
+      // An invited user's registration is the invite programme's Register step (referral, created below).
+      invitations: { invitedUserRegistered: (trx, userId) => referral.service.invitedUserRegistered(trx, userId) },
     },
     google: {
       issuer: config.GOOGLE_ISSUER,
@@ -462,7 +466,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     supportChatUrl: config.SUPPORT_CHAT_URL,
     supportEmail: config.SUPPORT_EMAIL,
   });
-  const referral = createReferralModule();
+  // The invite programme (issue 20): steps, the inviter's page, rewards from a reserved budget.
+  const referral = createReferralModule({
+    db,
+    clock,
+    jobs,
+    payEveryMs: config.INVITE_REWARDS_EVERY_MS,
+    publicOrigin: config.PUBLIC_ORIGIN ?? null,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    log: app.log,
+  });
   const admin = createAdminModule({
     db,
     adminPrefix: ADMIN_PREFIX,
@@ -756,6 +770,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     plans: plans.service,
     savings: savings.service,
     options: optionsModule.service,
+    referral: referral.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

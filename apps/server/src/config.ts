@@ -109,6 +109,8 @@ const ConfigSchema = z.object({
   PLANS_RUN_EVERY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   // How often each instance asks for the options upkeep (listing scheduled expiries, settling due ones).
   OPTIONS_UPKEEP_EVERY_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** How often each instance asks for the invite programme's payer (issue 20). */
+  INVITE_REWARDS_EVERY_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /**
    * Instruments driven by the `test` feed (browser journeys push their prices). The test feed
    * exists only with NODE_ENV=test: a production configuration cannot enable it.

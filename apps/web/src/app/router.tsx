@@ -51,6 +51,8 @@ const TradingPlansPage = lazyPage(() => import('../modules/plans/TradingPlansPag
 const OptionsPage = lazyPage(() => import('../modules/options/OptionsPage'));
 // The support chat's page (#20): the chat the floating button opens, as a whole page.
 const SupportPage = lazyPage(() => import('../modules/support/SupportPage'));
+// The invite programme (#20): the inviter's code, link, invitees and rewards.
+const InvitePage = lazyPage(() => import('../modules/referral/InvitePage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -141,6 +143,7 @@ export const router = createBrowserRouter([
       { path: '/deposit', element: <DepositPage /> },
       { path: '/withdraw', element: <WithdrawPage /> },
       { path: '/sandbox/faucet', element: <FaucetPage /> },
+      { path: '/profile/invite', element: <InvitePage /> },
       { path: '/profile/notification', element: <NotificationPage /> },
       { path: '/profile/security', element: <SecurityPage /> },
       { path: '/profile/verification', element: <VerificationPage /> },

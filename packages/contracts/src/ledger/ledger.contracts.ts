@@ -48,6 +48,11 @@ export const TRANSFER_REASONS = [
   'option_sale',
   'option_reserve_return',
   'option_premium_earned',
+  // The invite programme (issue 20): its budget reserved from treasury into its escrow, returned
+  // when lowered, and each reward from the escrow to the inviter.
+  'invite_reward_budget',
+  'invite_reward_budget_return',
+  'invite_reward',
   'nft_bid_hold',
   'nft_bid_release',
   'donation',

@@ -1,10 +1,11 @@
 import type { Book, Role, TUserInfo } from '@openbourse/contracts';
+import type { Transaction } from 'kysely';
 import type { ClusterBus } from '../../platform/bus/cluster-bus.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { SESSION_CACHE_TTL_MS } from './identity.constants.js';
 import * as repository from './identity.repository.js';
-import type { IdentityDb as Db } from './identity.tables.js';
+import type { IdentityDb as Db, IdentityTables } from './identity.tables.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
 
 /** The context every identity use case runs in, and the writes that must forget cached sessions. */
@@ -29,6 +30,16 @@ export type IdentityOptions = {
   realNames?: RealNameSource;
   /** Tells the other instances whose cached sessions to drop. */
   bus: ClusterBus;
+  /** The invite programme (referral), told inside the registration's transaction; absent: nobody is told. */
+  invitations?: InvitationSink;
+};
+
+/**
+ * Registration with an invite code is the programme's Register step: a port the referral module
+ * fills, called in the transaction that inserts the user, so the user and the step commit together.
+ */
+export type InvitationSink = {
+  invitedUserRegistered(trx: Transaction<IdentityTables>, userId: string): Promise<void>;
 };
 
 /** getUserInfo's usdtAllowed / usdcAllowed: a port payments fills (wallet links, issue 15). */

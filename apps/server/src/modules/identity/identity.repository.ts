@@ -561,6 +561,64 @@ export async function invitedUserIds(db: Db, userIds: readonly string[]): Promis
   return rows.map((row) => String(row.id));
 }
 
+/** Who invited each of these users (invited users only): the referral programme pays the inviter. */
+export async function invitersOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'invited_by'])
+    .where('id', 'in', [...userIds])
+    .where('invited_by', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [String(row.id), String(row.invited_by)]));
+}
+
+/** A user's invite code (null for an unknown user). */
+export async function inviteCodeOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('invite_code').where('id', '=', userId).executeTakeFirst();
+  return row?.invite_code ?? null;
+}
+
+/** The ids of every user this one invited (the invite page's totals count their steps). */
+export async function inviteeIdsOf(db: Db, inviterId: string): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('invited_by', '=', inviterId).execute();
+  return rows.map((row) => String(row.id));
+}
+
+export type Invitee = { id: string; userName: string; email: string | null; joinedAt: Date };
+
+/** The users this one invited, newest first, at most `limit`, and how many in all. */
+export async function inviteesOf(
+  db: Db,
+  inviterId: string,
+  limit: number,
+): Promise<{ invitees: Invitee[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'email', 'created_at'])
+      .where('invited_by', '=', inviterId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('invited_by', '=', inviterId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    invitees: rows.map((row) => ({
+      id: String(row.id),
+      userName: row.user_name,
+      email: row.email,
+      joinedAt: row.created_at,
+    })),
+    total: Number(count.n),
+  };
+}
+
 /** Registered accounts (a measured home figure, SPEC §0.5). */
 export async function countUsers(db: Db): Promise<number> {
   const row = await db

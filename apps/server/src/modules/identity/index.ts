@@ -2,7 +2,12 @@ export { createIdentityModule, type IdentityModuleDeps } from './identity.module
 export {
   countUsers,
   findUserIdByName,
+  type Invitee,
+  inviteCodeOf,
   invitedUserIds,
+  inviteeIdsOf,
+  inviteesOf,
+  invitersOf,
   setKycStatus,
   userCounts,
   userExists,

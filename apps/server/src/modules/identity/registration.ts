@@ -64,14 +64,24 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   let user: repository.UserRow;
   try {
-    user = await repository.insertUser(ctx.db, {
+    const values = {
       user_name: input.userName,
       user_name_key: input.userName.toLowerCase(),
       email: input.email,
       password_hash: passwordHash,
       invite_code: await uniqueInviteCode(ctx),
       invited_by: invitedBy,
-    });
+    };
+    const invitations = ctx.options.invitations;
+    // An invited user's registration is the invite programme's Register step, committed with the user.
+    user =
+      invitedBy && invitations
+        ? await ctx.db.transaction().execute(async (trx) => {
+            const inserted = await repository.insertUser(trx, values);
+            await invitations.invitedUserRegistered(trx, inserted.id);
+            return inserted;
+          })
+        : await repository.insertUser(ctx.db, values);
   } catch (error) {
     // Two registrations racing for the same name or address: the loser hears why.
     const detail = String((error as { constraint?: string }).constraint ?? '');

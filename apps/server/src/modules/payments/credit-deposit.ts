@@ -5,6 +5,7 @@ import { inRetriedTransaction } from '../../platform/db/retried-transaction.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type TransferResult, transferBatch } from '../ledger/index.js';
 import { notifyUser, notifyUsers } from '../notify/index.js';
+import { recordReferralSteps } from '../referral/index.js';
 import { ASSET_DECIMALS, clearingOf, type DepositsContext, type DepositsDbTables } from './deposits.context.js';
 import {
   type DepositRow,
@@ -77,6 +78,12 @@ async function creditLockedDeposits(
     trx,
     credits.map(({ deposit }, index) => ({ id: deposit.id, transferId: (moved[index] as TransferResult).id })),
     context.clock.now(),
+  );
+  // An invited user's first credited deposit is the invite programme's Fund step (kept once).
+  await recordReferralSteps(
+    trx,
+    credits.map(({ deposit }) => deposit.userId),
+    'fund',
   );
   await notifyUsers<'deposit_received'>(
     trx,

@@ -4,8 +4,10 @@ import type { EvmNetwork, EvmNetworkId } from '../../platform/chain/networks.js'
 import type { Clock } from '../../platform/clock.js';
 import type { PlatformTables } from '../../platform/db/platform.tables.js';
 import type { AlertInput } from '../../platform/jobs/alerts.js';
+import type { IdentityTables } from '../identity/index.js';
 import type { LedgerTables } from '../ledger/index.js';
 import type { NotifyTables } from '../notify/index.js';
+import type { ReferralTables } from '../referral/index.js';
 import type { ReviewDecisionTables, ReviewQueue } from '../review/index.js';
 import type { UploadsTables } from '../uploads/index.js';
 import type { PaymentsTables } from './payments.tables.js';
@@ -13,13 +15,16 @@ import type { PaymentsTables } from './payments.tables.js';
 /**
  * What the deposit side of payments works with (issue 15). Its transactions span the payments
  * tables, the ledger (the credit), the review tables (the `deposit` queue), notifications and
- * the audit log, each touched only through its module's public face.
+ * the audit log, and the invite programme's Fund step (referral, which asks identity who was
+ * invited), each touched only through its module's public face.
  */
 export type DepositsDbTables = PaymentsTables &
   LedgerTables &
   ReviewDecisionTables &
   NotifyTables &
   UploadsTables &
+  ReferralTables &
+  IdentityTables &
   PlatformTables;
 export type DepositsDb = Kysely<DepositsDbTables>;
 

@@ -53,7 +53,7 @@ export async function fillPendingOrder(
       idempotencyKey: `trade:${row.order_no}:fee`,
     });
   }
-  if (row.subaccount === OWN_SUBACCOUNT) await recordReferralStep(trx, row.user_id, 'trade');
+  if (row.subaccount === OWN_SUBACCOUNT && row.book === 'live') await recordReferralStep(trx, row.user_id, 'trade');
   return updatePosition(trx, row.id, {
     status: 'open',
     open_price: price,

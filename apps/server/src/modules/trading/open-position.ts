@@ -188,12 +188,17 @@ export async function writeOpens(
       };
     }),
   );
-  // A smart plan's trades are the plan's, not the user's first trade of the invitation programme.
+  // A smart plan's trades are the plan's, not the user's first trade of the invitation programme;
+  // a demo position is play money, not a trade of the programme (its rewards are real).
   await recordReferralSteps(
     trx,
     accepted
       .filter(
-        ({ open }) => open.type === 'market' && open.subaccount === OWN_SUBACCOUNT && !skipTradeStep.has(open.userId),
+        ({ open }) =>
+          open.type === 'market' &&
+          open.book === 'live' &&
+          open.subaccount === OWN_SUBACCOUNT &&
+          !skipTradeStep.has(open.userId),
       )
       .map(({ open }) => open.userId),
     'trade',

@@ -165,6 +165,16 @@ function AccountMode() {
       <Anchor component={Link} to="/options" display="block" mt="xs" w="fit-content">
         {t('nav.myOptions')}
       </Anchor>
+      <Anchor
+        component={Link}
+        to="/profile/invite"
+        display="block"
+        mt="xs"
+        w="fit-content"
+        data-testid="profile-invite"
+      >
+        {t('nav.invite')}
+      </Anchor>
       <Anchor component={Link} to="/profile/notification" display="block" mt="xs" w="fit-content">
         {t('notify.title')}
       </Anchor>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { identityEndpoints } from '@openbourse/contracts/constants';
+import { INVITE_QUERY_PARAMETER, identityEndpoints } from '@openbourse/contracts/constants';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -29,7 +29,8 @@ export default function RegisterPage() {
     password: '',
     confirmPassword: '',
     code: '',
-    inviteCode: (params.get('invite') ?? '').toUpperCase().slice(0, 12),
+    // The invite link (/pass/register?invite=CODE) fills the code in.
+    inviteCode: (params.get(INVITE_QUERY_PARAMETER) ?? '').trim().toUpperCase().slice(0, 12),
   });
   const captcha = () => (settings.data?.captchaRequired ? solveCaptchaIfRequired() : Promise.resolve(undefined));
 

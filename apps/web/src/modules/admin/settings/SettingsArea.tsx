@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AdminPage } from '../ui/AdminPage';
 import { FeeScheduleTab } from './FeeScheduleTab';
 import { InstrumentsTab } from './InstrumentsTab';
+import { InviteRewardsTab } from './InviteRewardsTab';
 import { LoansTab } from './LoansTab';
 import { OptionsTab } from './OptionsTab';
 import { PaymentsTab } from './PaymentsTab';
@@ -11,7 +12,7 @@ import { PlansTab } from './PlansTab';
 import { SavingsTab } from './SavingsTab';
 import { TradingHoursTab } from './TradingHoursTab';
 
-const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans', 'savings', 'plans', 'options'] as const;
+const TABS = ['instruments', 'fees', 'hours', 'payments', 'loans', 'savings', 'plans', 'options', 'invites'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
@@ -20,7 +21,8 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
  * Products and settings (#14) at /admin/settings: instruments, the trading fee schedule,
  * trading-hours closures (TradingHoursTab, with its own texts), the payments settings of each
  * asset, the loan products (LoansTab), the savings products (SavingsTab), the smart plan
- * products (PlansTab) and the options products with their expiries (OptionsTab), each with its
+ * products (PlansTab), the options products with their expiries (OptionsTab) and the invite
+ * programme's rewards and budget (InviteRewardsTab), each with its
  * own texts, one tab each. The tab is in the address (`?tab=fees`), so a link opens it and the
  * browser's back button returns to the previous one.
  */
@@ -42,7 +44,12 @@ export default function SettingsArea() {
           {TABS.map((id) => (
             <Tabs.Tab key={id} value={id}>
               {/* The trading-hours tab's texts are its own (locales/hours.*.json). */}
-              {id === 'hours' || id === 'loans' || id === 'savings' || id === 'plans' || id === 'options'
+              {id === 'hours' ||
+              id === 'loans' ||
+              id === 'savings' ||
+              id === 'plans' ||
+              id === 'options' ||
+              id === 'invites'
                 ? t(`admin.${id}.tab`)
                 : t(`admin.settings.tabs.${id}`)}
             </Tabs.Tab>
@@ -71,6 +78,9 @@ export default function SettingsArea() {
         </Tabs.Panel>
         <Tabs.Panel value="options" pt="md">
           <OptionsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="invites" pt="md">
+          <InviteRewardsTab />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>

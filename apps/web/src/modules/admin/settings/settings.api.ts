@@ -2,6 +2,7 @@ import type {
   OptionsExpiryStatus,
   TAdminFeeScheduleUpdateRequest,
   TAdminInstrumentUpdateRequest,
+  TInviteRewardSettingsRequest,
   TListOptionsExpiryRequest,
   TLoanSettingCreateRequest,
   TLoanSettingEnabledRequest,
@@ -24,6 +25,7 @@ import {
   optionsAdminEndpoints,
   paymentsAdminEndpoints,
   plansAdminEndpoints,
+  referralAdminEndpoints,
   savingsAdminEndpoints,
 } from '@openbourse/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -239,5 +241,21 @@ export function useAdminOptionsExpiries(status: OptionsExpiryStatus | null) {
 export function useSettleOptionsExpiry() {
   return useSettingsMutation(({ id, body }: { id: string; body: TSettleOptionsExpiryRequest }) =>
     callApi(optionsAdminEndpoints.settleOptionsExpiry, { params: { id }, body }),
+  );
+}
+
+/** The invite programme's rewards and budget (#20). */
+export function useInviteRewards() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...SETTINGS_KEY, 'invite-rewards', token],
+    queryFn: ({ signal }) => callApi(referralAdminEndpoints.inviteRewards, { signal }),
+    enabled: token !== null,
+  });
+}
+
+export function useSetInviteRewards() {
+  return useSettingsMutation((body: TInviteRewardSettingsRequest) =>
+    callApi(referralAdminEndpoints.setInviteRewards, { body }),
   );
 }
