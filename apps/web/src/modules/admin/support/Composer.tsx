@@ -188,7 +188,12 @@ export function Composer({
       />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <FileButton resetRef={resetFileRef} onChange={(file) => void attach(file)} accept={ACCEPT}>
+          <FileButton
+            resetRef={resetFileRef}
+            onChange={(file) => void attach(file)}
+            accept={ACCEPT}
+            inputProps={{ 'data-testid': 'support-attach-input' } as Record<string, string>}
+          >
             {(props) => (
               <ActionIcon
                 {...props}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Drawer, Paper, Tabs, Text } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { SUPPORT_QUEUES, type SupportQueue } from '@openbourse/contracts/constants';
 import { IconUserCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../../shared/ui/QueryState';
@@ -23,6 +24,7 @@ function SelectedConversation({
   me,
   isAdmin,
   typing,
+  noteTyping,
   layout,
   backLink,
 }: {
@@ -30,6 +32,7 @@ function SelectedConversation({
   me: string | null;
   isAdmin: boolean;
   typing: ReadonlyMap<string, number>;
+  noteTyping: (conversationId: string) => void;
   layout: 'wide' | 'medium' | 'phone';
   backLink: string;
 }) {
@@ -37,6 +40,12 @@ function SelectedConversation({
   const conversation = useConversation(id);
   const [contextOpened, { open, close }] = useDisclosure(false);
   const typingUntil = typing.get(id);
+  // The read says whether the user is typing right now: the indicator starts from it.
+  const isTypingAtRead = conversation.data?.typing === true;
+  const readAt = conversation.dataUpdatedAt;
+  useEffect(() => {
+    if (isTypingAtRead && readAt > 0) noteTyping(id);
+  }, [isTypingAtRead, readAt, id, noteTyping]);
   return (
     <QueryState query={conversation}>
       {(data) => {
@@ -100,7 +109,7 @@ export function InboxPage() {
   const navigate = useNavigate();
   const queue = readQueue(search.get('queue'));
   const { me, isAdmin } = useAgentSelf();
-  const typing = useSupportLive(me);
+  const { typing, noteTyping } = useSupportLive(me);
   const inbox = useInbox(queue);
   const isWide = useMediaQuery('(min-width: 80em)', true, { getInitialValueInEffect: false });
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -188,6 +197,7 @@ export function InboxPage() {
               me={me}
               isAdmin={isAdmin}
               typing={typing}
+              noteTyping={noteTyping}
               layout={layout}
               backLink={listLink}
             />

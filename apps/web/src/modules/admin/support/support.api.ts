@@ -36,8 +36,8 @@ export function useInbox(queue: SupportQueue) {
 
 /**
  * One conversation with its messages and the user's context. The server writes every such read
- * to the audit log, so it is read when opened (and after a reconnect), never on a timer: the
- * socket's events keep it current.
+ * to the audit log, so it is read each time the agent opens it (and after a socket reconnect),
+ * never on a timer or a network change: the socket's events keep it current meanwhile.
  */
 export function useConversation(id: string) {
   const { token } = useSession();
@@ -45,7 +45,7 @@ export function useConversation(id: string) {
     queryKey: conversationKey(token, id),
     queryFn: ({ signal }) => callApi(supportAdminEndpoints.conversation, { params: { id }, query: {}, signal }),
     enabled: token !== null,
-    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
     refetchOnReconnect: false,
   });
 }

@@ -1,6 +1,6 @@
 import { SUPPORT_TYPING_TTL_MS } from '@openbourse/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyMarksEvent, applyMessage, applySummary, SUPPORT_KEY } from './support.api';
 import { supportSocket } from './support-socket';
 
@@ -14,7 +14,11 @@ const RESYNC_DELAY_MS = 1000;
  * the open conversation are read again (what happened meanwhile was not pushed to this socket).
  * Answers the conversations whose user is typing now, with when each indicator ends.
  */
-export function useSupportLive(me: string | null): ReadonlyMap<string, number> {
+export function useSupportLive(me: string | null): {
+  typing: ReadonlyMap<string, number>;
+  /** The user of a conversation is typing as of now (the conversation's read said so). */
+  noteTyping: (conversationId: string) => void;
+} {
   const queryClient = useQueryClient();
   const [typing, setTyping] = useState<ReadonlyMap<string, number>>(new Map());
   const meRef = useRef(me);
@@ -80,5 +84,10 @@ export function useSupportLive(me: string | null): ReadonlyMap<string, number> {
     return () => clearTimeout(timer);
   }, [typing]);
 
-  return typing;
+  const noteTyping = useCallback(
+    (conversationId: string) =>
+      setTyping((current) => new Map(current).set(conversationId, Date.now() + SUPPORT_TYPING_TTL_MS)),
+    [],
+  );
+  return { typing, noteTyping };
 }
