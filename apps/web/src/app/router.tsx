@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import { SUPPORT_CHAT_PATH } from '@openbourse/contracts/constants';
 import { lazy, type ReactElement, Suspense, useLayoutEffect } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useHeartbeat } from '../modules/identity/heartbeat';
@@ -48,6 +49,8 @@ const SavingsPage = lazyPage(() => import('../modules/savings/SavingsPage'));
 const TradingPlansPage = lazyPage(() => import('../modules/plans/TradingPlansPage'));
 // Options (#19): the user's options; the chain itself lives on the instrument page.
 const OptionsPage = lazyPage(() => import('../modules/options/OptionsPage'));
+// The support chat's page (#20): the chat the floating button opens, as a whole page.
+const SupportPage = lazyPage(() => import('../modules/support/SupportPage'));
 // Loaded only once someone signs in, so visitors' first load does not carry it.
 const PositionToasts = lazy(() => import('../modules/trading/PositionToasts'));
 const NotificationToasts = lazy(() => import('../modules/notify/NotificationToasts'));
@@ -147,6 +150,7 @@ export const router = createBrowserRouter([
       { path: '/financial', element: <SavingsPage /> },
       { path: '/trading', element: <TradingPlansPage /> },
       { path: '/options', element: <OptionsPage /> },
+      { path: SUPPORT_CHAT_PATH, element: <SupportPage /> },
       { path: '/market', element: <MarketPage /> },
       { path: '/cruuency', element: <InstrumentPage /> },
       // A shared instrument link (/market/BTCUSDT) opens its page (issue 16, fix 9).

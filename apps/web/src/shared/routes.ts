@@ -23,6 +23,7 @@ export const AVAILABLE_ROUTES = new Set<string>([
   '/financial',
   '/trading',
   '/options',
+  '/support',
   '/market',
   '/cruuency',
   '/api/loginCallback/google',
@@ -93,6 +94,7 @@ export function titleKeyFor(pathname: string): string {
   if (pathname === '/financial') return 'nav.financial';
   if (pathname === '/trading') return 'nav.trading';
   if (pathname === '/options') return 'nav.myOptions';
+  if (pathname === '/support') return 'support.title';
   if (pathname === '/market') return 'market.title';
   if (pathname === '/cruuency') return 'market.instrumentTitle';
   return 'app.name';

@@ -12,6 +12,7 @@ import {
 } from '../../modules/content/content.api';
 import { useAuthSettings } from '../../modules/identity/identity.api';
 import { useSession } from '../../modules/identity/session';
+import { SupportLauncher } from '../../modules/support/SupportLauncher';
 import { DESKTOP_TABS, hidesAllBars, hidesFooterAndTabBar, isRouteAvailable } from '../../shared/routes';
 import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
@@ -31,6 +32,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {!hidesFooterAndTabBar(pathname) && <DesktopFooter />}
+      {!hidesAllBars(pathname) && <SupportLauncher />}
     </div>
   );
 }

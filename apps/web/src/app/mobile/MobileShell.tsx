@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuthSettings } from '../../modules/identity/identity.api';
 import { displayUserName, useSession } from '../../modules/identity/session';
+import { SupportLauncher } from '../../modules/support/SupportLauncher';
 import { hidesAllBars, hidesFooterAndTabBar, isRouteAvailable, MOBILE_TABS, titleKeyFor } from '../../shared/routes';
 import { ComingSoon } from '../../shared/ui/ComingSoon';
 import { LanguagePickerButton } from '../../shared/ui/LanguagePicker';
@@ -65,6 +66,7 @@ export function MobileShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {!hideBars && <MobileTabBar />}
+      {!hidesAllBars(pathname) && <SupportLauncher compact />}
     </div>
   );
 }

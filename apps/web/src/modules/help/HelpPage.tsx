@@ -66,7 +66,7 @@ export default function HelpPage() {
         </Card>
       </SimpleGrid>
       <Text mt="xl">
-        <SupportLink />
+        <SupportLink label={t('profile.support')} />
       </Text>
     </Container>
   );

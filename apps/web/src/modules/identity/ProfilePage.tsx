@@ -81,7 +81,7 @@ export default function ProfilePage() {
                 <Anchor component={Link} to="/help">
                   {t('profile.help')}
                 </Anchor>
-                <SupportLink />
+                <SupportLink label={t('profile.support')} />
               </Group>
             </Card>
             <LogoutButton />

@@ -369,3 +369,92 @@ describe('position events', () => {
     expect(FakeSocket.instances).toHaveLength(2);
   });
 });
+
+describe('support events (issue 20)', () => {
+  let clock: ReturnType<typeof manualClock>;
+  let client: MarketSocket;
+  let token: string | null;
+  let visitor: string | null;
+  const current = () => FakeSocket.instances.at(-1) as FakeSocket;
+  const typing = { kind: 'typing', conversationId: '7', side: 'agent' } as const;
+
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    clock = manualClock();
+    token = null;
+    visitor = 'visitor-token-0123456789';
+    client = createMarketSocket({
+      WebSocketImpl: FakeSocket,
+      url: () => 'ws://test/swx/customer/message',
+      reconnectMs: 3000,
+      random: () => 0.999_999,
+      idleCloseMs: 10_000,
+      setTimer: clock.setTimer,
+      clearTimer: clock.clearTimer,
+      getToken: () => token,
+      getSupportVisitorToken: () => visitor,
+    });
+  });
+
+  it('reads support pushes and the visitor sign-in answer, and refuses an unknown kind', () => {
+    expect(parseServerMessage(JSON.stringify({ op: 'support', data: typing }))).toEqual({
+      kind: 'support',
+      event: typing,
+    });
+    expect(parseServerMessage('{"op":"support-visitor","ok":true}')).toEqual({ kind: 'supportVisitor', ok: true });
+    expect(parseServerMessage('{"op":"support","data":{"kind":"nonsense"}}')).toEqual({ kind: 'invalid' });
+    expect(parseServerMessage('{"op":"support","data":null}')).toEqual({ kind: 'invalid' });
+  });
+
+  it('signs a visitor in with its token on every connect and delivers the pushes', () => {
+    const seen: unknown[] = [];
+    let signedIn = 0;
+    client.subscribeSupport(
+      (event) => seen.push(event),
+      () => {
+        signedIn += 1;
+      },
+    );
+    current().open();
+    expect(current().sent).toEqual([{ op: 'support-visitor', token: 'visitor-token-0123456789' }]);
+    current().receive({ op: 'support-visitor', ok: true });
+    current().receive({ op: 'support', data: typing });
+    expect(seen).toEqual([typing]);
+    expect(signedIn).toBe(1);
+    current().drop();
+    clock.advance(3000);
+    current().open();
+    expect(current().sent).toEqual([{ op: 'support-visitor', token: 'visitor-token-0123456789' }]);
+    current().receive({ op: 'support-visitor', ok: true });
+    expect(signedIn).toBe(2);
+  });
+
+  it('signs in as the user when someone is signed in, never with the visitor token', () => {
+    token = 'token-of-the-session-0123456789';
+    client.subscribeSupport(() => undefined);
+    current().open();
+    expect(current().sent).toEqual([{ op: 'auth', token: 'token-of-the-session-0123456789' }]);
+  });
+
+  it('signs a visitor in once its first chat keeps a token', () => {
+    visitor = null;
+    client.subscribeNotifications(() => undefined);
+    client.subscribeSupport(() => undefined);
+    current().open();
+    expect(current().sent).toEqual([]);
+    visitor = 'a-new-visitor-token-0123';
+    client.refreshAuth();
+    expect(current().sent).toEqual([{ op: 'support-visitor', token: 'a-new-visitor-token-0123' }]);
+  });
+
+  it('starts a fresh connection when the visitor signs in as a user', () => {
+    client.subscribeSupport(() => undefined);
+    const first = current();
+    first.open();
+    token = 'token-of-the-session-0123456789';
+    client.refreshAuth();
+    expect(first.closedByClient).toBe(true);
+    current().open();
+    expect(current().sent).toEqual([{ op: 'auth', token: 'token-of-the-session-0123456789' }]);
+  });
+});

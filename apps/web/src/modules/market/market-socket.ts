@@ -1,5 +1,12 @@
-import type { TNotification, TPosition, TPushItem, TSocketClientMessage } from '@openbourse/contracts';
+import type {
+  TNotification,
+  TPosition,
+  TPushItem,
+  TSocketClientMessage,
+  TSupportSocketEvent,
+} from '@openbourse/contracts';
 import { SOCKET_MAX_RECONNECT_MS, SOCKET_PATH, SOCKET_RECONNECT_MS } from '@openbourse/contracts/constants';
+import { followSupportVisitorToken, readSupportVisitorToken } from '../../shared/support-chat';
 import { session } from '../identity/session';
 
 /**
@@ -13,6 +20,10 @@ import { session } from '../identity/session';
  * in, the socket signs in with `{ op: 'auth', token }` on every (re)connect, and the server
  * pushes `{ op: 'position', data }` on each change of the user's positions. Notifications
  * (`{ op: 'notification' }`) and fired price alerts (`{ op: 'alert' }`) come the same way.
+ *
+ * Support chat events (`{ op: 'support' }`, issue 20) come the same way to a signed-in user; a
+ * visitor without an account signs the socket in with `{ op: 'support-visitor', token }` (the
+ * token its first chat answered) while someone listens for support events.
  */
 
 /** What the client needs of a WebSocket; the browser's WebSocket fits, tests pass a fake. */
@@ -38,6 +49,11 @@ export type NotificationListener = (notification: TNotification) => void;
  * not load: the socket is on every page, the schema only where a user is signed in.
  */
 export type AlertListener = (data: unknown) => void;
+/**
+ * A support chat event of the user's (or visitor's) conversations (issue 20), checked only for
+ * its `kind`: the support module reads the rest.
+ */
+export type SupportListener = (event: TSupportSocketEvent) => void;
 
 export type MarketSocketOptions = {
   WebSocketImpl: WebSocketConstructor;
@@ -53,6 +69,8 @@ export type MarketSocketOptions = {
   clearTimer?: (handle: unknown) => void;
   /** The session token the socket signs in with for position events; null when signed out. */
   getToken?: () => string | null;
+  /** A support visitor's token (issue 20): signs a signed-out socket in for support events. */
+  getSupportVisitorToken?: () => string | null;
 };
 
 export type MarketSocket = {
@@ -72,7 +90,12 @@ export type MarketSocket = {
   subscribeNotifications(listener: NotificationListener, onSignedIn?: () => void): () => void;
   /** The same for the user's fired price alerts (`{ op: 'alert', data }`, data unchecked). */
   subscribeAlerts(listener: AlertListener, onSignedIn?: () => void): () => void;
-  /** The session changed: signs the socket in with the new token, or out (by reconnecting). */
+  /**
+   * The support chat's events (issue 20): of the signed-in user, or of the visitor whose token
+   * `getSupportVisitorToken` answers when nobody is signed in. `onSignedIn` after each sign-in.
+   */
+  subscribeSupport(listener: SupportListener, onSignedIn?: () => void): () => void;
+  /** The session (or the support visitor's token) changed: signs the socket in again, or out (by reconnecting). */
   refreshAuth(): void;
 };
 
@@ -87,12 +110,17 @@ export type ServerMessage =
   | { kind: 'notification'; notification: TNotification }
   /** A fired price alert; `data` is checked by its listener (see AlertListener). */
   | { kind: 'alert'; data: unknown }
+  /** A support chat event (issue 20), its kind checked. */
+  | { kind: 'support'; event: TSupportSocketEvent }
   | { kind: 'authenticated'; ok: boolean }
+  /** The answer to a visitor's `{ op: 'support-visitor' }` sign-in. */
+  | { kind: 'supportVisitor'; ok: boolean }
   | { kind: 'error'; code: number; msg: string }
   | { kind: 'ack' }
   | { kind: 'invalid' };
 
 const POSITION_STATUSES = new Set(['pending', 'open', 'closed', 'cancelled']);
+const SUPPORT_EVENT_KINDS = new Set(['message', 'marks', 'typing', 'conversation', 'inbox']);
 
 /**
  * A pushed position, checked for the fields every consumer relies on. The full schema lives in
@@ -153,6 +181,13 @@ export function parseServerMessage(data: unknown): ServerMessage {
     }
     if (message.op === 'subscribed' || message.op === 'pong') return { kind: 'ack' };
     if (message.op === 'authenticated') return { kind: 'authenticated', ok: message.ok === true };
+    if (message.op === 'support-visitor') return { kind: 'supportVisitor', ok: message.ok === true };
+    if (message.op === 'support') {
+      const data = message.data as Record<string, unknown> | null;
+      return typeof data === 'object' && data !== null && SUPPORT_EVENT_KINDS.has(String(data.kind))
+        ? { kind: 'support', event: data as TSupportSocketEvent }
+        : { kind: 'invalid' };
+    }
     if (message.op === 'position') {
       const position = toPosition(message.data);
       return position ? { kind: 'position', position } : { kind: 'invalid' };
@@ -195,21 +230,36 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
 
   const getToken = options.getToken ?? (() => null);
+  const getSupportVisitorToken = options.getSupportVisitorToken ?? (() => null);
 
   const counts = new Map<string, number>();
   const subscriptions = new Set<Subscription>();
   const positionSubscriptions = new Set<{ listener: PositionListener; onSignedIn?: () => void }>();
   const notificationSubscriptions = new Set<{ listener: NotificationListener; onSignedIn?: () => void }>();
   const alertSubscriptions = new Set<{ listener: AlertListener; onSignedIn?: () => void }>();
-  /** Whether anyone listens for the signed-in user's events (positions, notifications or alerts). */
+  const supportSubscriptions = new Set<{ listener: SupportListener; onSignedIn?: () => void }>();
+  /** Whether anyone listens for the signed-in user's events (positions, notifications, alerts or support). */
   const hasUserListeners = () =>
-    positionSubscriptions.size > 0 || notificationSubscriptions.size > 0 || alertSubscriptions.size > 0;
+    positionSubscriptions.size > 0 ||
+    notificationSubscriptions.size > 0 ||
+    alertSubscriptions.size > 0 ||
+    supportSubscriptions.size > 0;
   const latest = new Map<string, TPushItem>();
   let socket: WebSocketLike | null = null;
   let reconnectTimer: unknown = null;
   let idleTimer: unknown = null;
-  /** The token this connection signed in with; null when it has not. */
+  /**
+   * Who this connection signed in as (`user:<token>` or `visitor:<token>`); null when it has not.
+   * A session wins over a support visitor's token.
+   */
   let signedInWith: string | null = null;
+  const identity = (): { key: string; message: TSocketClientMessage } | null => {
+    const token = getToken();
+    if (token) return { key: `user:${token}`, message: { op: 'auth', token } };
+    const visitor = supportSubscriptions.size > 0 ? getSupportVisitorToken() : null;
+    if (visitor) return { key: `visitor:${visitor}`, message: { op: 'support-visitor', token: visitor } };
+    return null;
+  };
 
   const isOpen = () => socket !== null && socket.readyState === OPEN;
   /** Whether anyone needs the socket: a price subscription or a position listener. */
@@ -217,10 +267,10 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
 
   /** Signs this connection in when someone listens for position events and there is a token. */
   function signIn(): void {
-    const token = getToken();
-    if (!socket || !isOpen() || !hasUserListeners() || !token || token === signedInWith) return;
-    signedInWith = token;
-    socket.send(JSON.stringify({ op: 'auth', token } satisfies TSocketClientMessage));
+    const who = identity();
+    if (!socket || !isOpen() || !hasUserListeners() || !who || who.key === signedInWith) return;
+    signedInWith = who.key;
+    socket.send(JSON.stringify(who.message));
   }
 
   function send(op: 'subscribe' | 'unsubscribe', codes: readonly string[]): void {
@@ -273,6 +323,16 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     }
   }
 
+  function dispatchSupport(event: TSupportSocketEvent): void {
+    for (const subscription of [...supportSubscriptions]) {
+      try {
+        subscription.listener(event);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
   /** Adds a listener for the user's events: the socket connects, or signs in, for it. */
   function addUserSubscription<T>(subscriptions: Set<T>, subscription: T): () => void {
     subscriptions.add(subscription);
@@ -297,7 +357,27 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
       console.warn('[openbourse] market socket: sign-in refused');
       return;
     }
-    for (const subscription of [...positionSubscriptions, ...notificationSubscriptions, ...alertSubscriptions]) {
+    const signedInSubscriptions = [
+      ...positionSubscriptions,
+      ...notificationSubscriptions,
+      ...alertSubscriptions,
+      ...supportSubscriptions,
+    ];
+    for (const subscription of signedInSubscriptions) {
+      try {
+        subscription.onSignedIn?.();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  function supportVisitorSignedIn(ok: boolean): void {
+    if (!ok) {
+      console.warn('[openbourse] market socket: support visitor sign-in refused');
+      return;
+    }
+    for (const subscription of [...supportSubscriptions]) {
       try {
         subscription.onSignedIn?.();
       } catch (error) {
@@ -347,7 +427,9 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
       else if (message.kind === 'position') dispatchPosition(message.position);
       else if (message.kind === 'notification') dispatchNotification(message.notification);
       else if (message.kind === 'alert') dispatchAlert(message.data);
+      else if (message.kind === 'support') dispatchSupport(message.event);
       else if (message.kind === 'authenticated') signedIn(message.ok);
+      else if (message.kind === 'supportVisitor') supportVisitorSignedIn(message.ok);
       else if (message.kind === 'error') console.warn(`[openbourse] market socket: ${message.code} ${message.msg}`);
     };
     // An error is always followed by a close; the close decides what happens next.
@@ -425,10 +507,11 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     subscribeNotifications: (listener, onSignedIn) =>
       addUserSubscription(notificationSubscriptions, { listener, onSignedIn }),
     subscribeAlerts: (listener, onSignedIn) => addUserSubscription(alertSubscriptions, { listener, onSignedIn }),
+    subscribeSupport: (listener, onSignedIn) => addUserSubscription(supportSubscriptions, { listener, onSignedIn }),
     refreshAuth() {
-      const token = getToken();
-      if (token === signedInWith || !socket) return;
-      if (token && signedInWith === null) {
+      const who = identity()?.key ?? null;
+      if (who === signedInWith || !socket) return;
+      if (who && signedInWith === null) {
         signIn();
         return;
       }
@@ -457,11 +540,21 @@ export function marketSocket(): MarketSocket {
       WebSocketImpl: WebSocket,
       url: () => marketSocketUrl(),
       getToken: () => session.get().token,
+      getSupportVisitorToken: readSupportVisitorToken,
     });
     session.subscribe(() => created.refreshAuth());
+    followSupportVisitorToken(() => created.refreshAuth());
     shared = created;
   }
   return shared;
+}
+
+/**
+ * Calls `listener` with each support chat event of the signed-in user or the browser's support
+ * visitor (issue 20); `onSignedIn` after each (re)connected sign-in. Returns the function that stops it.
+ */
+export function subscribeSupport(listener: SupportListener, onSignedIn?: () => void): () => void {
+  return marketSocket().subscribeSupport(listener, onSignedIn);
 }
 
 /** Calls `listener` with pushed prices of `codes`; returns the function that stops it. */

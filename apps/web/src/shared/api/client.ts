@@ -85,6 +85,8 @@ type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Headers beside the session's (a support visitor's token, #20). */
+  headers?: Record<string, string>;
   /** Told the answer's success code (200, or a 200xx success that carries its own message). */
   onSuccessCode?: (code: number) => void;
 };
@@ -109,7 +111,11 @@ export function endpointPath(path: string, params: Record<string, string | numbe
  */
 export function callApi<E extends Endpoint<EndpointInput, unknown>>(
   endpoint: E,
-  input: EndpointInputOf<E> & { signal?: AbortSignal; onSuccessCode?: (code: number) => void },
+  input: EndpointInputOf<E> & {
+    signal?: AbortSignal;
+    onSuccessCode?: (code: number) => void;
+    headers?: Record<string, string>;
+  },
 ): Promise<EndpointResponseOf<E>> {
   const { body, query, params } = input as EndpointInput;
   return request<EndpointResponseOf<E>>(
@@ -120,6 +126,7 @@ export function callApi<E extends Endpoint<EndpointInput, unknown>>(
       body: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : (body ?? {}),
       signal: input.signal,
       onSuccessCode: input.onSuccessCode,
+      headers: input.headers,
     },
   );
 }
@@ -144,7 +151,7 @@ async function request<T>(method: Endpoint['method'], url: string, options: Requ
   );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
 
-  const headers = sessionHeaders();
+  const headers = { ...options.headers, ...sessionHeaders() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -185,11 +192,12 @@ async function request<T>(method: Endpoint['method'], url: string, options: Requ
 export async function apiDownload(
   endpoint: Pick<Endpoint, 'path'>,
   query?: Record<string, QueryValue>,
+  headers?: Record<string, string>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   let response: Response;
   try {
     response = await fetch(`${endpoint.path}${toQueryString(query)}`, {
-      headers: sessionHeaders(),
+      headers: { ...headers, ...sessionHeaders() },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {

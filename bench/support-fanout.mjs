@@ -1,0 +1,131 @@
+// Support chat fan-out (issue 20): CONVERSATIONS open conversations, each receiving one message
+// per second, sent on one instance and delivered to the user's socket on the other, against a raw
+// `ws` relay of the same messages between two processes joined by Redis, in the same run.
+//
+// Platform: two instances of the real app (bench/support-fanout-server.mjs: one database, one
+// Redis bus) — every user's socket signs in on instance A (`{ op: 'auth' }`); the support agent
+// replies through `POST /swx/admin/support/conversations/{id}/messages` on instance B (each reply
+// is a committed row, then `{ op: 'support', data: { kind: 'message' } }` crosses the bus).
+// Baseline: bench/support-relay.mjs twice — recipients on relay A, the sender on relay B, each
+// message published on Redis and delivered by A; no HTTP, no database.
+// Clients: bench/support-fanout-clients.mjs, a forked process (recipient sockets + sender).
+// Reports per side: messages sent, lost (sent − failed − received after a grace period),
+// duplicates, send → receive latency p50/p90/p99/max, the CPU of each process; rounds alternate
+// baseline, platform. The goal: platform p99 ≤ 1.2 × baseline p99, nothing lost.
+// Usage: bash -c 'ulimit -n 65536; node bench/support-fanout.mjs [--conversations 2000]
+//          [--seconds 15] [--per-second 1] [--rounds 2] [--http-connections 64]'
+// Needs `npx tsc -b`; creates the scratch database bench_support_fanout on DATABASE_URL's server
+// (default: the local postgres) and drops it afterwards. Redis at REDIS_URL (default 127.0.0.1:6379).
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const conversations = option('conversations', 2000);
+const seconds = option('seconds', 15);
+const perSecond = option('per-second', 1);
+const rounds = option('rounds', 2);
+const httpConnections = option('http-connections', 64);
+const graceMs = 5000;
+const DATABASE = 'bench_support_fanout';
+
+const CLOCK_TICKS = 100;
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+function start(file, argv) {
+  const child = fork(path.join(here, file), argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const first = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, first };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+console.log(
+  `support fan-out: ${conversations} conversations × ${perSecond} msg/s for ${seconds} s, ${rounds} rounds; ` +
+    `${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+);
+
+const channel = `bench:support-relay:${process.pid}`;
+const relayA = start('support-relay.mjs', [channel]);
+const relayB = start('support-relay.mjs', [channel]);
+const [{ port: relayPortA }, { port: relayPortB }] = await Promise.all([relayA.first, relayB.first]);
+
+console.log('starting two platform instances and opening the conversations …');
+const instanceA = start('support-fanout-server.mjs', ['primary', DATABASE, String(conversations)]);
+const { port: portA, setup } = await instanceA.first;
+const instanceB = start('support-fanout-server.mjs', ['secondary', DATABASE]);
+const { port: portB } = await instanceB.first;
+
+const clients = fork(path.join(here, 'support-fanout-clients.mjs'), [], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const runJob = (job) =>
+  new Promise((resolve, reject) => {
+    clients.once('message', (answer) => (answer.ok ? resolve(answer.result) : reject(new Error(answer.error))));
+    clients.send(job);
+  });
+
+const results = { relay: [], platform: [] };
+for (let round = 0; round < rounds; round += 1) {
+  for (const mode of ['relay', 'platform']) {
+    const pids = mode === 'relay' ? [relayA.child.pid, relayB.child.pid] : [instanceA.child.pid, instanceB.child.pid];
+    const before = pids.map(cpuMs);
+    const result = await runJob({
+      mode,
+      round: `${mode[0]}${round}`,
+      seconds,
+      perSecond,
+      graceMs,
+      httpConnections,
+      conversationIds: setup.conversationIds,
+      tokens: setup.tokens,
+      agentToken: setup.agentToken,
+      recipientPort: mode === 'relay' ? relayPortA : portA,
+      senderPort: mode === 'relay' ? relayPortB : portB,
+      socketPath: mode === 'relay' ? '/' : '/swx/customer/message',
+    });
+    const after = pids.map(cpuMs);
+    result.serverCpuMs = after.map((value, index) => Math.round(value - before[index]));
+    results[mode].push(result);
+    console.log(JSON.stringify({ round, ...result }));
+  }
+}
+
+const summary = (mode) => ({
+  p50: median(results[mode].map((r) => r.p50)),
+  p99: median(results[mode].map((r) => r.p99)),
+  lost: results[mode].reduce((sum, r) => sum + r.lost + r.sendFailures, 0),
+  duplicates: results[mode].reduce((sum, r) => sum + r.duplicates, 0),
+});
+const relay = summary('relay');
+const platform = summary('platform');
+console.log(
+  `\nmedian p50: relay ${relay.p50.toFixed(2)} ms, platform ${platform.p50.toFixed(2)} ms; ` +
+    `median p99: relay ${relay.p99.toFixed(2)} ms, platform ${platform.p99.toFixed(2)} ms; ` +
+    `ratio p99 ${(platform.p99 / relay.p99).toFixed(2)} (goal ≤ 1.2); lost: relay ${relay.lost}, platform ${platform.lost}; ` +
+    `duplicates: relay ${relay.duplicates}, platform ${platform.duplicates}`,
+);
+
+clients.kill();
+for (const { child } of [relayA, relayB, instanceB, instanceA]) child.send('stop');
+await new Promise((resolve) => instanceA.child.once('exit', resolve));
+process.exit(0);
