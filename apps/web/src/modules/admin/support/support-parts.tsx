@@ -3,7 +3,7 @@ import { isLanguage, LANGUAGE_BCP47, type SupportConversationStatus } from '@ope
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../identity/identity.api';
-import { linkify } from './linkify';
+import { linkify } from '../../support/linkify';
 
 /** The reader's BCP 47 locale for numbers, dates and durations. */
 export function useLocale(): string {
@@ -47,7 +47,7 @@ export function ConversationStatusBadge({ status }: { status: SupportConversatio
 }
 
 /**
- * A message's plain text with its http(s) links made anchors (linkify.ts): React text nodes
+ * A message's plain text with its http(s) links made anchors (the chat's linkify.ts): React text nodes
  * only, never HTML; the links open in a new tab without the opener or a referrer, and pass no
  * ranking (nofollow).
  */

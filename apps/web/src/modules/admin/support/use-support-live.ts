@@ -1,14 +1,16 @@
 import { SUPPORT_TYPING_TTL_MS } from '@openbourse/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { subscribeSupport } from '../../market/market-socket';
 import { applyMarksEvent, applyMessage, applySummary, SUPPORT_KEY } from './support.api';
-import { supportSocket } from './support-socket';
+import { toSupportEvent } from './support-events';
 
 /** After an event the inbox could not place, the queues are read again once things settle. */
 const RESYNC_DELAY_MS = 1000;
 
 /**
- * Keeps the inbox live while it is open: every support event the server pushes to this agent
+ * Keeps the inbox live while it is open, over the page's socket (signed in as the agent): every
+ * support event the server pushes to this agent
  * (inbox summaries, messages, marks) goes into the cached queues and conversation at once;
  * typing signals are kept per conversation until they expire. After a reconnect the queues and
  * the open conversation are read again (what happened meanwhile was not pushed to this socket).
@@ -34,8 +36,10 @@ export function useSupportLive(me: string | null): {
         void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'queue'] });
       }, RESYNC_DELAY_MS);
     };
-    const stop = supportSocket().subscribe(
-      (event) => {
+    const stop = subscribeSupport(
+      (pushed) => {
+        const event = toSupportEvent(pushed);
+        if (event === null) return;
         if (event.kind === 'inbox') {
           if (!applySummary(queryClient, event.conversation, meRef.current)) readQueuesSoon();
         } else if (event.kind === 'message') {
