@@ -98,7 +98,7 @@ export const ZAdminDashboardResponse = z.object({
   health: ZAdminDashboardHealth,
   jobs: ZAdminDashboardJobs.describe('Background work in the whole deployment'),
   alerts: z.array(ZAdminDashboardAlert).describe('Open operator alerts, newest first'),
-  support: ZSupportDashboardFigures,
+  support: ZSupportDashboardFigures.describe("The support chat's queues now and its times and ratings over 30 days"),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboardResponse>;
 export type TAdminDashboardAccount = z.infer<typeof ZAdminDashboardAccount>;

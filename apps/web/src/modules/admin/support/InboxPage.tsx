@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Drawer, Paper, Tabs, Text } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { SUPPORT_QUEUES, type SupportQueue } from '@openbourse/contracts/constants';
 import { IconUserCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../../shared/ui/QueryState';
@@ -25,6 +25,7 @@ function SelectedConversation({
   isAdmin,
   typing,
   noteTyping,
+  listedLastMessageAt,
   layout,
   backLink,
 }: {
@@ -33,6 +34,8 @@ function SelectedConversation({
   isAdmin: boolean;
   typing: ReadonlyMap<string, number>;
   noteTyping: (conversationId: string) => void;
+  /** The conversation's line in the queue shown, as last read or pushed. */
+  listedLastMessageAt: string | null;
   layout: 'wide' | 'medium' | 'phone';
   backLink: string;
 }) {
@@ -42,6 +45,17 @@ function SelectedConversation({
   const typingUntil = typing.get(id);
   // The read says whether the user is typing right now: the indicator starts from it.
   const isTypingAtRead = conversation.data?.typing === true;
+  // A message the socket did not bring (a gap, or pushes that missed this agent) shows in the
+  // queue's line first: the conversation is read again once for each such newer last message.
+  const newestAt = conversation.data?.messages.at(-1)?.createdAt ?? null;
+  const askedForRef = useRef<string | null>(null);
+  const { refetch } = conversation;
+  useEffect(() => {
+    if (listedLastMessageAt === null || newestAt === null || askedForRef.current === listedLastMessageAt) return;
+    if (Date.parse(listedLastMessageAt) <= Date.parse(newestAt)) return;
+    askedForRef.current = listedLastMessageAt;
+    void refetch();
+  }, [listedLastMessageAt, newestAt, refetch]);
   const readAt = conversation.dataUpdatedAt;
   useEffect(() => {
     if (isTypingAtRead && readAt > 0) noteTyping(id);
@@ -198,6 +212,7 @@ export function InboxPage() {
               isAdmin={isAdmin}
               typing={typing}
               noteTyping={noteTyping}
+              listedLastMessageAt={inbox.data?.items.find((item) => item.id === id)?.lastMessageAt ?? null}
               layout={layout}
               backLink={listLink}
             />
