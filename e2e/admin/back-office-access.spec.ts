@@ -17,6 +17,7 @@ test('an admin turns on two-factor when the back office asks, signs in again wit
     'Dashboard',
     'Users',
     'Review queues',
+    'Support',
     'Treasury',
     'Content',
     'Products and settings',
@@ -36,6 +37,7 @@ test('a support agent sees only the areas their role opens; a plain user is told
   const navigation = page.getByRole('navigation', { name: 'Back office' });
   await expect(navigation.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Support' })).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'Review queues' })).toHaveCount(0);
   await expect(navigation.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expect(navigation.getByRole('link', { name: 'Treasury' })).toHaveCount(0);

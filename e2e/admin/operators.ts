@@ -6,7 +6,7 @@ export type OperatorRole = 'admin' | 'reviewer' | 'support';
 export type Operator = { userName: string; password: string; totpKey: string };
 
 /** A new operator, made by `admin:create` against the journeys' deployment (scripts/e2e-server.mjs). */
-async function createOperator(role: OperatorRole): Promise<{ userName: string; password: string }> {
+export async function createOperator(role: OperatorRole): Promise<{ userName: string; password: string }> {
   const response = await fetch(`http://127.0.0.1:${MAIN_MAIL_PORT}/operator?role=${role}`);
   const answer = (await response.json()) as { userName?: string; password?: string; error?: string };
   if (!answer.userName || !answer.password) throw new Error(`no operator: ${answer.error ?? response.status}`);

@@ -10,7 +10,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export type AdminArea = {
   /** Names the navigation label `admin.shell.nav.<id>` and the texts file `locales/<id>.*.json`. */
-  id: 'dashboard' | 'users' | 'queues' | 'treasury' | 'content' | 'settings' | 'audit';
+  id: 'dashboard' | 'users' | 'queues' | 'support' | 'treasury' | 'content' | 'settings' | 'audit';
   /** Under /admin; `''` is /admin itself. */
   path: string;
   level: Extract<AuthLevel, 'operator' | 'reviewer' | 'support' | 'admin'>;
@@ -21,6 +21,7 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   { id: 'dashboard', path: '', level: 'operator', Page: lazy(() => import('./dashboard/DashboardArea')) },
   { id: 'users', path: 'users', level: 'support', Page: lazy(() => import('./users/UsersArea')) },
   { id: 'queues', path: 'queues', level: 'reviewer', Page: lazy(() => import('./queues/QueuesArea')) },
+  { id: 'support', path: 'support', level: 'support', Page: lazy(() => import('./support/SupportArea')) },
   { id: 'treasury', path: 'treasury', level: 'admin', Page: lazy(() => import('./treasury/TreasuryArea')) },
   { id: 'content', path: 'content', level: 'admin', Page: lazy(() => import('./content/ContentArea')) },
   { id: 'settings', path: 'settings', level: 'admin', Page: lazy(() => import('./settings/SettingsArea')) },

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { useUserInfo } from '../../identity/identity.api';
+import { SupportDashboardCard } from '../support/SupportDashboardCard';
 import { AdminPage } from '../ui/AdminPage';
 import { type AdminColumn, AdminTable } from '../ui/AdminTable';
 import { useDashboard } from './dashboard.api';
@@ -219,6 +220,14 @@ function QueuesPart({ queues, locale }: { queues: TAdminDashboard['queues']; loc
       )}
     </Section>
   );
+}
+
+/** The support chat's figures; the inbox link for support agents (an admin holds every role). */
+function SupportPart({ figures, locale }: { figures: TAdminDashboard['support']; locale: string }) {
+  const user = useUserInfo();
+  const roles = user.data?.roles ?? [];
+  const canOpen = roles.includes('support') || roles.includes('admin');
+  return <SupportDashboardCard figures={figures} locale={locale} canOpenInbox={canOpen} />;
 }
 
 function FeedStatus({ feed }: { feed: TAdminDashboardFeed }) {
@@ -562,6 +571,8 @@ export default function DashboardArea() {
             <HealthPart health={data.health} locale={locale} />
             <JobsPart jobs={data.jobs} measuredAt={data.measuredAt} locale={locale} />
             <QueuesPart queues={data.queues} locale={locale} />
+            {/* A server older than the support module answers no figures: the card waits for one that does. */}
+            {data.support && <SupportPart figures={data.support} locale={locale} />}
             <AccountsPart accounts={data.accounts} locale={locale} />
             <FeedsPart feeds={data.feeds} locale={locale} />
           </Stack>

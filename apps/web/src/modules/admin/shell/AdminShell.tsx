@@ -7,6 +7,7 @@ import {
   IconFileText,
   IconGauge,
   IconHistory,
+  IconMessages,
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
@@ -20,6 +21,7 @@ const ICONS: Record<AdminArea['id'], typeof IconGauge> = {
   dashboard: IconGauge,
   users: IconUsers,
   queues: IconChecklist,
+  support: IconMessages,
   treasury: IconBuildingBank,
   content: IconFileText,
   settings: IconSettings,
