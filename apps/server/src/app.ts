@@ -17,9 +17,12 @@ import { createAdminModule } from './modules/admin/index.js';
 import { type AlertEngine, createAlertsModule } from './modules/alerts/index.js';
 import { type ContentService, createContentModule } from './modules/content/index.js';
 import {
+  activeUsersWithAnyRole,
   createIdentityModule,
   findUserIdByName,
   type IdentityService,
+  isUserOnline,
+  supportUserFacts,
   userCounts,
   userExists,
   userLevel,
@@ -50,6 +53,7 @@ import { createPlansModule, type PlansService } from './modules/plans/index.js';
 import { createReferralModule } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import { createSavingsModule, type SavingsService } from './modules/savings/index.js';
+import { createSupportModule, type SupportService } from './modules/support/index.js';
 import {
   createTradingModule,
   type TradingEngine,
@@ -126,6 +130,8 @@ export type AppServices = {
   savings: SavingsService;
   /** Options (issue 19): the upkeep's work (listing, settlement), the sandbox's seed. */
   options: OptionsService;
+  /** The support chat (issue 20): the dashboard's figures, the sandbox's canned replies. */
+  support: SupportService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -460,9 +466,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultLanguage: config.DEFAULT_LANGUAGE,
     aboutContentId: config.ABOUT_CONTENT_ID,
     supportChatUrl: config.SUPPORT_CHAT_URL,
+    publicOrigin: config.PUBLIC_ORIGIN,
     supportEmail: config.SUPPORT_EMAIL,
   });
   const referral = createReferralModule();
+  // The support chat (issue 20): conversations with the agents, realtime through the gateway and
+  // a visitor channel of its own; the context panel from identity and kyc (SPEC §6).
+  const support = createSupportModule({
+    db,
+    clock,
+    identity: {
+      namesOf: (userIds) => userNamesByIds(db, userIds),
+      userFacts: (userId) => supportUserFacts(db, userId),
+      agents: () => activeUsersWithAnyRole(db, ['support', 'admin'], clock.now()),
+      isOnline: (userId) => isUserOnline(db, userId, clock.now()),
+      verifyCaptcha: (captcha) => identity.service.verifyCaptcha(captcha),
+    },
+    kyc: {
+      isVerified: (userId) => kyc.service.isVerified(userId),
+      realName: (userId, viewer) => kyc.service.operatorRealName(userId, { ...viewer, via: 'support.context' }),
+    },
+    uploads: {
+      belongsTo: (fileId, userId) => uploads.service.belongsTo(fileId, userId),
+      fileBytes: (fileId) => uploads.service.fileBytes(fileId),
+    },
+    realtime,
+    cluster: clusterBus,
+    mailer,
+    publicOrigin: config.PUBLIC_ORIGIN ?? null,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    log: app.log,
+  });
   const admin = createAdminModule({
     db,
     adminPrefix: ADMIN_PREFIX,
@@ -478,6 +513,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       health: { startedAt, database: () => pingDatabase(db), redis: () => clusterBus.ping(), readiness },
       jobs,
       alerts,
+      support: support.service,
       clock,
     },
     userLedger: { statementOf, getBalances, resetDemo },
@@ -677,6 +713,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     plans,
     savings,
     optionsModule,
+    support,
   ];
 
   app.decorateRequest('auth', null);
@@ -756,6 +793,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     plans: plans.service,
     savings: savings.service,
     options: optionsModule.service,
+    support: support.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

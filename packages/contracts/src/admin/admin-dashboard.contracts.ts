@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKS } from '../envelope.js';
 import { ZReviewQueuesResponse } from '../review/review.contracts.js';
+import { ZSupportDashboardFigures } from '../support/support.contracts.js';
 
 /**
  * The back office's dashboard (issue 14): every figure measured when it is asked, from the
@@ -97,6 +98,7 @@ export const ZAdminDashboardResponse = z.object({
   health: ZAdminDashboardHealth,
   jobs: ZAdminDashboardJobs.describe('Background work in the whole deployment'),
   alerts: z.array(ZAdminDashboardAlert).describe('Open operator alerts, newest first'),
+  support: ZSupportDashboardFigures.describe("The support chat's queues now and its times and ratings over 30 days"),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboardResponse>;
 export type TAdminDashboardAccount = z.infer<typeof ZAdminDashboardAccount>;

@@ -1,9 +1,12 @@
 export { createIdentityModule, type IdentityModuleDeps } from './identity.module.js';
 export {
+  activeUsersWithAnyRole,
   countUsers,
   findUserIdByName,
   invitedUserIds,
+  isUserOnline,
   setKycStatus,
+  supportUserFacts,
   userCounts,
   userExists,
   userLevel,
