@@ -17,9 +17,12 @@ import { createAdminModule } from './modules/admin/index.js';
 import { type AlertEngine, createAlertsModule } from './modules/alerts/index.js';
 import { type ContentService, createContentModule } from './modules/content/index.js';
 import {
+  activeUsersWithAnyRole,
   createIdentityModule,
   findUserIdByName,
   type IdentityService,
+  isUserOnline,
+  supportUserFacts,
   userCounts,
   userExists,
   userLevel,
@@ -50,6 +53,7 @@ import { createPlansModule, type PlansService } from './modules/plans/index.js';
 import { createReferralModule, type ReferralService } from './modules/referral/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import { createSavingsModule, type SavingsService } from './modules/savings/index.js';
+import { createSupportModule, type SupportService } from './modules/support/index.js';
 import {
   createTradingModule,
   type TradingEngine,
@@ -128,6 +132,8 @@ export type AppServices = {
   options: OptionsService;
   /** The invite programme (issue 20): the payer tests drive. */
   referral: ReferralService;
+  /** The support chat (issue 20): the dashboard's figures, the sandbox's canned replies. */
+  support: SupportService;
 };
 
 /** Every route Fastify serves, as registered: the route-table test walks this. */
@@ -464,6 +470,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultLanguage: config.DEFAULT_LANGUAGE,
     aboutContentId: config.ABOUT_CONTENT_ID,
     supportChatUrl: config.SUPPORT_CHAT_URL,
+    publicOrigin: config.PUBLIC_ORIGIN,
     supportEmail: config.SUPPORT_EMAIL,
   });
   // The invite programme (issue 20): steps, the inviter's page, rewards from a reserved budget.
@@ -472,6 +479,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     jobs,
     payEveryMs: config.INVITE_REWARDS_EVERY_MS,
+    publicOrigin: config.PUBLIC_ORIGIN ?? null,
+    apiPrefix: API_PREFIX,
+    adminPrefix: ADMIN_PREFIX,
+    log: app.log,
+  });
+  // The support chat (issue 20): conversations with the agents, realtime through the gateway and
+  // a visitor channel of its own; the context panel from identity and kyc (SPEC §6).
+  const support = createSupportModule({
+    db,
+    clock,
+    identity: {
+      namesOf: (userIds) => userNamesByIds(db, userIds),
+      userFacts: (userId) => supportUserFacts(db, userId),
+      agents: () => activeUsersWithAnyRole(db, ['support', 'admin'], clock.now()),
+      isOnline: (userId) => isUserOnline(db, userId, clock.now()),
+      verifyCaptcha: (captcha) => identity.service.verifyCaptcha(captcha),
+    },
+    kyc: {
+      isVerified: (userId) => kyc.service.isVerified(userId),
+      realName: (userId, viewer) => kyc.service.operatorRealName(userId, { ...viewer, via: 'support.context' }),
+    },
+    uploads: {
+      belongsTo: (fileId, userId) => uploads.service.belongsTo(fileId, userId),
+      fileBytes: (fileId) => uploads.service.fileBytes(fileId),
+    },
+    realtime,
+    cluster: clusterBus,
+    mailer,
     publicOrigin: config.PUBLIC_ORIGIN ?? null,
     apiPrefix: API_PREFIX,
     adminPrefix: ADMIN_PREFIX,
@@ -492,6 +527,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       health: { startedAt, database: () => pingDatabase(db), redis: () => clusterBus.ping(), readiness },
       jobs,
       alerts,
+      support: support.service,
       clock,
     },
     userLedger: { statementOf, getBalances, resetDemo },
@@ -691,6 +727,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     plans,
     savings,
     optionsModule,
+    support,
   ];
 
   app.decorateRequest('auth', null);
@@ -771,6 +808,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     savings: savings.service,
     options: optionsModule.service,
     referral: referral.service,
+    support: support.service,
   });
 
   registerPlatformRoutes(app, { readiness, metrics: metrics.registry, version: APP_VERSION });

@@ -14,6 +14,7 @@ import type { PlansTables } from './modules/plans/plans.tables.js';
 import type { ReferralTables } from './modules/referral/referral.tables.js';
 import type { ReviewTables } from './modules/review/review.tables.js';
 import type { SavingsTables } from './modules/savings/savings.tables.js';
+import type { SupportTables } from './modules/support/support.tables.js';
 import type { TradingTables } from './modules/trading/trading.tables.js';
 import type { UploadsTables } from './modules/uploads/uploads.tables.js';
 import { createDatabase } from './platform/db/database.js';
@@ -41,7 +42,8 @@ export type Database = PlatformTables &
   LendingTables &
   OptionsTables &
   PlansTables &
-  SavingsTables;
+  SavingsTables &
+  SupportTables;
 export type Db = Kysely<Database>;
 
 export function createAppDatabase(connectionString: string, options: { max?: number } = {}): Db {

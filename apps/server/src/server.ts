@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     await app.services.plans.seedSandbox();
     // Its example options (each once); their expiries list once BTC and ETH have fresh prices.
     await app.services.options.seedSandbox();
+    // Its example canned replies for the support inbox, in every language (each once).
+    await app.services.support.seedSandbox();
   }
   if (!config.SMTP_URL) {
     app.log.warn(

@@ -62,6 +62,15 @@ describe('GET /swx/admin/dashboard', () => {
     expect(data.trading.map((entry) => entry.book)).toEqual(['live', 'demo']);
     expect(data.queues.map((queue) => queue.kind)).toContain('adjustment');
     for (const queue of data.queues) expect(queue.pending).toBe(0);
+    // The support chat's figures (issue 20): nothing asked yet, nothing measured (support.int.test measures them).
+    expect(data.support).toEqual({
+      openConversations: 0,
+      waitingUser: 0,
+      medianFirstResponseSeconds: null,
+      medianResolutionSeconds: null,
+      averageRating: null,
+      ratings: 0,
+    });
     const btc = data.feeds.find((feed) => feed.code === 'BTCUSDT');
     expect(btc).toMatchObject({ source: 'sandbox', isStale: false, tradable: true });
     expect(btc?.price).not.toBeNull();

@@ -1,3 +1,4 @@
+import type { TSupportDashboardFigures } from '@openbourse/contracts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.js';
 import type { DbView } from '../../platform/db/database.js';
@@ -93,5 +94,7 @@ export type AdminDashboardSources = {
   jobs: Pick<Jobs, 'counts' | 'recentFailures'>;
   /** The open operator alerts (platform/jobs/alerts). */
   alerts: Pick<Alerts, 'open'>;
+  /** The support chat's figures (issue 20), measured in SQL by the support module. */
+  support: { dashboardFigures(): Promise<TSupportDashboardFigures> };
   clock: Clock;
 };

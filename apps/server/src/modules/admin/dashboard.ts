@@ -104,7 +104,7 @@ async function openAlerts(sources: AdminDashboardSources): Promise<TAdminDashboa
  */
 export async function adminDashboard(db: AdminDb, sources: AdminDashboardSources): Promise<TAdminDashboard> {
   const at = sources.clock.now();
-  const [users, trading, accounts, queues, serverHealth, jobs, alerts] = await Promise.all([
+  const [users, trading, accounts, queues, serverHealth, jobs, alerts, support] = await Promise.all([
     sources.userCounts(db, startOfUtcDay(at), at),
     sources.trading.bookActivity(),
     sources.systemBalances(db),
@@ -112,6 +112,7 @@ export async function adminDashboard(db: AdminDb, sources: AdminDashboardSources
     health(sources, at),
     backgroundWork(sources),
     openAlerts(sources),
+    sources.support.dashboardFigures(),
   ]);
   return {
     measuredAt: at.toISOString(),
@@ -123,5 +124,6 @@ export async function adminDashboard(db: AdminDb, sources: AdminDashboardSources
     health: serverHealth,
     jobs,
     alerts,
+    support,
   };
 }

@@ -2,7 +2,7 @@ import { CATALOGUE_MESSAGES } from '@openbourse/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { seedContent } from './content.service.js';
+import { createContentService, seedContent } from './content.service.js';
 
 const API = '/swx/customer';
 
@@ -108,6 +108,32 @@ describe('content endpoints on real PostgreSQL', () => {
     expect(footer.json().data).toEqual({ onlineService: true, email: null });
     const publicSettings = (await get(`${API}/settings/public`)).json().data;
     expect(publicSettings.aboutContentId).toBeGreaterThan(0);
+  });
+
+  it('answers the built-in chat without SUPPORT_CHAT_URL: absolute with a public origin, else its path', async () => {
+    const service = (more: { supportChatUrl?: string; publicOrigin?: string }) =>
+      createContentService(testApp.database.db, {
+        deploymentMode: 'sandbox',
+        defaultLanguage: 'en',
+        clock: testApp.app.services.clock,
+        ...more,
+      });
+    expect(service({}).getCustomerService('online_service')).toEqual({ type: 'online_service', url: '/support' });
+    expect(service({ publicOrigin: 'https://bourse.example.test' }).getCustomerService('online_service')).toEqual({
+      type: 'online_service',
+      url: 'https://bourse.example.test/support',
+    });
+    expect(
+      service({
+        publicOrigin: 'https://bourse.example.test',
+        supportChatUrl: 'https://chat.example.test/',
+      }).getCustomerService('online_service').url,
+    ).toBe('https://chat.example.test/');
+    expect(service({}).getCustomerServiceFooter()).toEqual({ onlineService: true, email: null });
+    expect(await service({}).getSetting('online_service_enabled')).toEqual({
+      key: 'online_service_enabled',
+      value: true,
+    });
   });
 
   it('says support is unavailable when e-mail support is not configured', async () => {

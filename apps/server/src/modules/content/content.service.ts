@@ -5,6 +5,7 @@ import {
   type ContentKind,
   LANGUAGES,
   type Language,
+  SUPPORT_CHAT_PATH,
   type TContentDetail,
   type TContentSummary,
   type TPublicSettings,
@@ -21,7 +22,10 @@ export type ContentServiceOptions = {
   deploymentMode: 'sandbox' | 'production';
   defaultLanguage: Language;
   aboutContentId?: number;
+  /** An external chat a deployment uses instead of the built-in one (SUPPORT_CHAT_URL). */
   supportChatUrl?: string;
+  /** The deployment's public origin (PUBLIC_ORIGIN): the built-in chat's URL is absolute with it. */
+  publicOrigin?: string;
   supportEmail?: string;
   /** How long a rendered answer is reused; every change through the content editor clears it on every instance. */
   cacheTtlMs?: number;
@@ -38,6 +42,10 @@ type CacheEntry = { expiresAt: number; value: unknown };
  * rarely and the footer list is fetched on every page load.
  */
 export function createContentService(db: Db, options: ContentServiceOptions) {
+  // The built-in support chat (issue 20) unless the deployment names an external one.
+  const chatUrl =
+    options.supportChatUrl ??
+    (options.publicOrigin ? new URL(SUPPORT_CHAT_PATH, options.publicOrigin).toString() : SUPPORT_CHAT_PATH);
   const cache = new Map<string, CacheEntry>();
   const ttl = options.cacheTtlMs ?? 30_000;
 
@@ -117,15 +125,14 @@ export function createContentService(db: Db, options: ContentServiceOptions) {
     /** SPEC §7 customer-service types: online_service → the chat page; email → mailto. */
     getCustomerService(type: 'online_service' | 'email') {
       if (type === 'online_service') {
-        if (!options.supportChatUrl) throw new AppError('SUPPORT_UNAVAILABLE');
-        return { type, url: options.supportChatUrl };
+        return { type, url: chatUrl };
       }
       if (!options.supportEmail) throw new AppError('SUPPORT_UNAVAILABLE');
       return { type, url: `mailto:${options.supportEmail}` };
     },
 
     getCustomerServiceFooter() {
-      return { onlineService: Boolean(options.supportChatUrl), email: options.supportEmail ?? null };
+      return { onlineService: true, email: options.supportEmail ?? null };
     },
 
     async getPublicSettings(): Promise<TPublicSettings> {
@@ -143,7 +150,7 @@ export function createContentService(db: Db, options: ContentServiceOptions) {
         default_language: settings.defaultLanguage,
         deployment_mode: settings.deploymentMode,
         about_content_id: settings.aboutContentId,
-        online_service_enabled: Boolean(options.supportChatUrl),
+        online_service_enabled: true,
       };
       if (key in fromDeployment) return { key, value: fromDeployment[key] ?? null };
       const row = await repository.findPublicSetting(db, key);

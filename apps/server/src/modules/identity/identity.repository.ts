@@ -816,3 +816,63 @@ export async function setKycStatus(db: Db, userId: string, status: KycStatus): P
   const result = await db.updateTable('users').set({ kyc_status: status }).where('id', '=', userId).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+// The support chat (issue 20): what an agent's context panel may show, the agents themselves.
+
+/** The facts of a user the support chat receives (SPEC §6), the personal ones for the caller to withhold. */
+export async function supportUserFacts(
+  db: Db,
+  userId: string,
+): Promise<{
+  level: number;
+  walletAddress: string | null;
+  registeredAt: Date;
+  kycStatus: number;
+  email: string | null;
+  phone: string | null;
+} | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['level', 'wallet_address', 'created_at', 'kyc_status', 'email', 'phone_area_code', 'phone'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const phone = row.phone
+    ? `${row.phone_area_code ? `+${row.phone_area_code.replace(/^\+/, '')} ` : ''}${row.phone}`
+    : null;
+  return {
+    level: row.level,
+    walletAddress: row.wallet_address,
+    registeredAt: row.created_at,
+    kycStatus: row.kyc_status,
+    email: row.email,
+    phone,
+  };
+}
+
+/** The active users holding any of these roles, with their names and whether they are online at `at`. */
+export async function activeUsersWithAnyRole(
+  db: Db,
+  roles: readonly string[],
+  at: Date,
+): Promise<Array<{ id: string; name: string; online: boolean }>> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'online_until'])
+    .where('status', '=', 'active')
+    .where(sql<boolean>`roles && ${sql.val([...roles])}::text[]`)
+    .orderBy('user_name')
+    .execute();
+  return rows.map((row) => ({
+    id: String(row.id),
+    name: row.user_name,
+    online: row.online_until !== null && row.online_until > at,
+  }));
+}
+
+/** Whether the user's heartbeat keeps them online at `at` (presence). */
+export async function isUserOnline(db: Db, userId: string, at: Date): Promise<boolean> {
+  const row = await db.selectFrom('users').select('online_until').where('id', '=', userId).executeTakeFirst();
+  return row?.online_until != null && row.online_until > at;
+}

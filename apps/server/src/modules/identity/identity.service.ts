@@ -21,7 +21,7 @@ import { exists, register, uniqueInviteCode } from './registration.js';
 import { completeSecondFactor, disableTotp, enableTotp, finishSignIn, setUpTotp } from './second-factor.js';
 import { listOwnSessions, revokeOtherSessions, revokeOwnSession, signInHistory } from './security-centre.js';
 import { authenticate, logout, startSession, userIdForToken } from './sessions.js';
-import { captchaConfig, settings } from './sign-in-settings.js';
+import { captchaConfig, settings, verifyCaptcha } from './sign-in-settings.js';
 import { acceptTotpCode } from './totp.js';
 import {
   type OperatorAction,
@@ -76,6 +76,8 @@ export function createIdentityService(db: Db, options: IdentityOptions) {
     settings: () => settings(ctx),
     exists: (query: { userName?: string; phone?: string }) => exists(ctx, query),
     captchaConfig: () => captchaConfig(ctx),
+    /** Another module's check of a proof-of-work solution (the support chat's visitors): 10xxx CAPTCHA_INVALID unless solved; nothing asked when the captcha is off. */
+    verifyCaptcha: (captcha: CaptchaInput) => verifyCaptcha(ctx, captcha),
     sendCode: (input: { email: string; type: 'register' | 'reset'; captcha?: CaptchaInput }, language: Language) =>
       sendCode(ctx, input, language),
     register: (input: Parameters<typeof register>[1], book: Book, meta: RequestMeta) =>

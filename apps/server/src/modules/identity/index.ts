@@ -1,5 +1,6 @@
 export { createIdentityModule, type IdentityModuleDeps } from './identity.module.js';
 export {
+  activeUsersWithAnyRole,
   countUsers,
   findUserIdByName,
   type Invitee,
@@ -8,7 +9,9 @@ export {
   inviteeIdsOf,
   inviteesOf,
   invitersOf,
+  isUserOnline,
   setKycStatus,
+  supportUserFacts,
   userCounts,
   userExists,
   userLevel,

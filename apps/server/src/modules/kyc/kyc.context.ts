@@ -40,4 +40,10 @@ export type KycContext = {
 export type KycRequestMeta = { requestId: string | null; ip: string | null };
 
 /** An operator opening personal data (a reviewer in the queue, an admin on the user page). */
-export type KycViewer = { operatorId: string; requestId: string | null; ip: string | null };
+export type KycViewer = {
+  operatorId: string;
+  requestId: string | null;
+  ip: string | null;
+  /** Where the name is shown (the audit row's `via`): the back office's user page unless said. */
+  via?: 'admin.user' | 'support.context';
+};

@@ -31,7 +31,7 @@ export async function operatorRealName(ctx: KycContext, userId: string, viewer: 
     before: null,
     after: null,
     reason: null,
-    details: { userId, fields: ['firstName', 'lastName'], via: 'admin.user' },
+    details: { userId, fields: ['firstName', 'lastName'], via: viewer.via ?? 'admin.user' },
     requestId: viewer.requestId,
     ip: viewer.ip,
   });

@@ -3,6 +3,7 @@ export {
   ownUploadType,
   readOwnUpload,
   readUploadForOperator,
+  type UploadBytes,
   uploadBelongsTo,
 } from './read-upload.js';
 export { storeUpload } from './store-upload.js';

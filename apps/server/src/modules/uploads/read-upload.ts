@@ -25,6 +25,17 @@ export async function readOwnUpload(ctx: UploadsContext, id: string, userId: str
   return bytesOf(ctx, row);
 }
 
+/**
+ * Any upload's bytes, for a module that has decided itself who may see them (the support chat: a
+ * file attached to a conversation the caller takes part in, each agent view audited there).
+ */
+export async function readUploadFor(ctx: UploadsContext, id: string): Promise<UploadBytes> {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new AppError('UPLOAD_NOT_FOUND');
+  const row = await findUpload(ctx.db, id);
+  if (!row) throw new AppError('UPLOAD_NOT_FOUND');
+  return bytesOf(ctx, row);
+}
+
 export type OperatorView = { operatorId: string; roles: readonly Role[]; requestId: string; ip: string | null };
 
 /**

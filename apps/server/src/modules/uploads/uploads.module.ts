@@ -1,6 +1,6 @@
 import type { AppModule } from '../../platform/module.js';
 import { purgeUploads } from './purge-uploads.js';
-import { readOwnUpload, type UploadBytes, uploadBelongsTo } from './read-upload.js';
+import { readOwnUpload, readUploadFor, type UploadBytes, uploadBelongsTo } from './read-upload.js';
 import type { UploadsContext } from './uploads.context.js';
 import { uploadsAdminPlugin, uploadsPlugin } from './uploads.routes.js';
 
@@ -9,6 +9,13 @@ export type UploadsService = {
   purgeUploads(ids: readonly string[]): Promise<number>;
   /** One of the user's own files (lending reads a drawn signature); null for an unknown id and another's alike. */
   ownFile(id: string, userId: string): Promise<UploadBytes | null>;
+  /** Whether the file is this user's upload (the support chat checks an attachment with it). */
+  belongsTo(id: string, userId: string): Promise<boolean>;
+  /**
+   * A file's bytes for a module that decided who may see it (the support chat's attachments):
+   * 10185 for an unknown id.
+   */
+  fileBytes(id: string): Promise<UploadBytes>;
 };
 
 export type UploadsModuleDeps = UploadsContext & { apiPrefix: string; adminPrefix: string };
@@ -29,6 +36,8 @@ export function createUploadsModule(deps: UploadsModuleDeps): AppModule<UploadsS
         if (!(await uploadBelongsTo(ctx.db, id, userId))) return null;
         return readOwnUpload(ctx, id, userId);
       },
+      belongsTo: (id, userId) => uploadBelongsTo(ctx.db, id, userId),
+      fileBytes: (id) => readUploadFor(ctx, id),
     },
     register: async (app) => {
       await app.register(uploadsPlugin, { prefix: apiPrefix, ctx });

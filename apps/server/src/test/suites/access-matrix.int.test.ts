@@ -226,8 +226,11 @@ describe('the access matrix', () => {
 
     const ordersOfA: string[] = [];
     let addressBookEntries = 0;
-    /** Makers of the records a route can be pointed at; a record kind added in contracts needs one here. */
-    const makeRecord: Record<OwnedRecord, () => Promise<string>> = {
+    /**
+     * Makers of the records a route can be pointed at; a record kind added in contracts needs one
+     * here. A maker may look at the route it makes the record for (a rating needs a closed conversation).
+     */
+    const makeRecord: Record<OwnedRecord, (route?: RegisteredRoute) => Promise<string>> = {
       'open-position': () => openFor(tokenA, { orderType: 'market' }),
       'pending-order': () => openFor(tokenA, { orderType: 'limit', price: '30000' }),
       notification: () =>
@@ -348,6 +351,51 @@ describe('the access matrix', () => {
           throw new Error(`could not make a record: ${answer.body}`);
         return id;
       },
+      'support-conversation': async (route) => {
+        if (route?.path.endsWith('/rating')) {
+          // A closed conversation of A's with one message, as an agent's close leaves it (A's open
+          // one stays open for the other routes: one conversation not closed per user).
+          const db = testApp.database.db;
+          const at = new Date();
+          const row = await db
+            .insertInto('support_conversations')
+            .values({
+              user_id: userA.id,
+              visitor_id: null,
+              language: 'en',
+              status: 'closed',
+              created_at: at,
+              first_user_message_at: at,
+              last_message_at: at,
+              closed_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await db
+            .insertInto('support_messages')
+            .values({ conversation_id: row.id, author: 'user', text: 'Thank you', created_at: at })
+            .execute();
+          return String(row.id);
+        }
+        return openSupportConversationOfA();
+      },
+      'support-file': async () => {
+        // A fresh image of A's, sent in A's open conversation.
+        const fileId = await makeRecord.upload();
+        const conversationId = await openSupportConversationOfA();
+        const answer = await call(
+          {
+            method: 'POST',
+            url: `/swx/customer/support/conversations/${conversationId}/messages`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ fileId }),
+          },
+          tokenA,
+          'live',
+        );
+        if (answer.code !== 200) throw new Error(`could not make a record: ${answer.body}`);
+        return fileId;
+      },
       alert: async () => {
         const answer = await call(
           {
@@ -379,6 +427,22 @@ describe('the access matrix', () => {
       if (answer.code !== 200 || !orderNo) throw new Error(`could not make a record: ${answer.body}`);
       ordersOfA.push(orderNo);
       return orderNo;
+    }
+    /** A's support conversation not closed (the one there is, or a new one). */
+    async function openSupportConversationOfA(): Promise<string> {
+      const answer = await call(
+        {
+          method: 'POST',
+          url: '/swx/customer/support/conversations',
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        },
+        tokenA,
+        'live',
+      );
+      const id = (JSON.parse(answer.body) as { data: { id?: string } | null }).data?.id;
+      if (answer.code !== 200 || !id) throw new Error(`could not make a record: ${answer.body}`);
+      return id;
     }
     let uploadOfA: string | null = null;
     /** One image of A's, named wherever a request must name an upload of the owner (OWN_UPLOAD). */
@@ -497,7 +561,7 @@ describe('the access matrix', () => {
     const routes = registeredRoutes(testApp.app);
     const recordOf = new Map<RegisteredRoute, string>();
     for (const route of routes) {
-      if (typeof route.owner === 'object') recordOf.set(route, await makeRecord[route.owner.record]());
+      if (typeof route.owner === 'object') recordOf.set(route, await makeRecord[route.owner.record](route));
     }
     // A's identifiers: names and numbers unique enough to find as text, and A's id (a small
     // number) wherever an answer names a user by id.
