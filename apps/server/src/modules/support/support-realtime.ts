@@ -13,8 +13,12 @@ import { findVisitor, findVisitorByTokenHash, setVisitorsOnline } from './suppor
 
 const VISITOR_EVENTS_TOPIC = 'support:visitor-events';
 const TYPING_TOPIC = 'support:typing';
-/** How long the agents' ids are reused before asking identity again. */
-const AGENTS_CACHE_MS = 30_000;
+/**
+ * How long the agents' ids are reused before asking identity again: short, so an operator given
+ * the role (or a new agent) hears the inbox within seconds, while a busy inbox (thousands of
+ * messages a second) asks once per period rather than once per message.
+ */
+const AGENTS_CACHE_MS = 5_000;
 /** A visitor with a socket open is online this long unless the instance holding it refreshes it. */
 const VISITOR_ONLINE_MS = 90_000;
 const VISITOR_REFRESH_MS = 30_000;
