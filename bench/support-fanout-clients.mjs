@@ -60,9 +60,12 @@ async function connectRecipients(job) {
 function platformSender(job) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.httpConnections });
   let failures = 0;
+  let pending = 0;
   return {
     failures: () => failures,
+    pending: () => pending,
     send(conversationId, clientId, text) {
+      pending += 1;
       const body = JSON.stringify({ text, clientId });
       const request = http.request(
         {
@@ -81,12 +84,14 @@ function platformSender(job) {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
           response.on('end', () => {
+            pending -= 1;
             const answer = Buffer.concat(chunks).toString();
             if (response.statusCode !== 200 || !answer.startsWith('{"code":200')) failures += 1;
           });
         },
       );
       request.on('error', () => {
+        pending -= 1;
         failures += 1;
       });
       request.end(body);
@@ -110,6 +115,7 @@ async function relaySender(job) {
   let next = 0;
   return {
     failures: () => 0,
+    pending: () => 0,
     send(conversationId, clientId, text) {
       sockets[next++ % sockets.length].send(JSON.stringify({ to: conversationId, clientId, text }));
     },
@@ -144,7 +150,14 @@ async function run(job) {
     tick();
   });
   const sendingMs = performance.now() - started;
-  // Grace: what has not arrived by then is lost.
+  // Every request answered first (an overloaded server answers late, which is latency, not loss),
+  // then a grace period: what has not arrived by then is lost.
+  const answerDeadline = performance.now() + job.answerTimeoutMs;
+  while (sender.pending() > 0 && performance.now() < answerDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const unanswered = sender.pending();
+  const drainedMs = performance.now() - started;
   const graceDeadline = performance.now() + job.graceMs;
   while (recipients.received.size < sent && performance.now() < graceDeadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -163,7 +176,9 @@ async function run(job) {
     sent,
     sendFailures: sender.failures(),
     received: recipients.received.size,
-    lost: sent - sender.failures() - recipients.received.size,
+    unanswered,
+    lost: sent - sender.failures() - unanswered - recipients.received.size,
+    answeredPerSecond: Math.round(((sent - unanswered) / drainedMs) * 1000),
     duplicates: recipients.duplicatesOf(),
     offeredPerSecond: Math.round((sent / sendingMs) * 1000),
     p50: quantile(latencies, 0.5),

@@ -34,6 +34,8 @@ const perSecond = option('per-second', 1);
 const rounds = option('rounds', 2);
 const httpConnections = option('http-connections', 64);
 const graceMs = 5000;
+// An overloaded instance answers late: its queue is waited for (latency), up to this long.
+const answerTimeoutMs = option('answer-timeout-ms', 180_000);
 const DATABASE = 'bench_support_fanout';
 
 const CLOCK_TICKS = 100;
@@ -95,6 +97,7 @@ for (let round = 0; round < rounds; round += 1) {
       seconds,
       perSecond,
       graceMs,
+      answerTimeoutMs,
       httpConnections,
       conversationIds: setup.conversationIds,
       tokens: setup.tokens,
@@ -113,7 +116,7 @@ for (let round = 0; round < rounds; round += 1) {
 const summary = (mode) => ({
   p50: median(results[mode].map((r) => r.p50)),
   p99: median(results[mode].map((r) => r.p99)),
-  lost: results[mode].reduce((sum, r) => sum + r.lost + r.sendFailures, 0),
+  lost: results[mode].reduce((sum, r) => sum + r.lost + r.sendFailures + r.unanswered, 0),
   duplicates: results[mode].reduce((sum, r) => sum + r.duplicates, 0),
 });
 const relay = summary('relay');

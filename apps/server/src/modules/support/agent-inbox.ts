@@ -165,25 +165,21 @@ export async function replyAsAgent(
   id: string,
   input: TSendSupportMessageRequest,
 ): Promise<TSupportMessage> {
-  await existing(ctx, id);
   const text = input.text?.trim() || null;
   const fileId = input.fileId ?? null;
   const clientId = input.clientId ?? null;
-  if (clientId !== null) {
-    const first = await findMessageByClientId(ctx.db, id, clientId);
-    if (first) return (await messagesToWire(ctx, [first]))[0] as TSupportMessage;
-  }
   if (text === null && fileId === null) throw new AppError('SUPPORT_MESSAGE_EMPTY');
   if (fileId !== null && !(await ctx.uploads.belongsTo(fileId, action.agentId))) throw new AppError('UPLOAD_NOT_FOUND');
-  const current = await existing(ctx, id);
-  const away = current.status !== 'closed' && (await isAway(ctx, current));
   const at = ctx.clock.now();
+  // Everything is read under the conversation's lock: a retried clientId answers its first
+  // message, and presence is asked only when an away notice could be due (a busy conversation
+  // answers without asking identity every time).
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockConversation(trx, id);
     if (!row) throw new AppError('NOT_FOUND');
     if (clientId !== null) {
       const first = await findMessageByClientId(trx, id, clientId);
-      if (first) return { message: first, row, fresh: false, mailVisitor: false };
+      if (first) return { message: first, before: row, row, fresh: false, mailVisitor: false };
     }
     if (row.status === 'closed') throw new AppError('SUPPORT_CONVERSATION_CLOSED');
     const message = await insertMessage(trx, {
@@ -196,8 +192,9 @@ export async function replyAsAgent(
       clientId,
       at,
     });
-    const notice =
-      away && (row.away_notified_at === null || at.getTime() - row.away_notified_at.getTime() >= AWAY_NOTICE_EVERY_MS);
+    const noticeDue =
+      row.away_notified_at === null || at.getTime() - row.away_notified_at.getTime() >= AWAY_NOTICE_EVERY_MS;
+    const notice = noticeDue && (await isAway(ctx, row));
     if (notice && row.user_id !== null) {
       await notifyUser(trx, { userId: String(row.user_id), template: 'support_reply', params: { conversationId: id } });
     }
@@ -208,11 +205,18 @@ export async function replyAsAgent(
       last_message_at: at,
       ...(notice ? { away_notified_at: at } : {}),
     });
-    return { message, row: next, fresh: true, mailVisitor: notice && row.visitor_id !== null };
+    return { message, before: row, row: next, fresh: true, mailVisitor: notice && row.visitor_id !== null };
   });
   const [wire] = await messagesToWire(ctx, [result.message]);
   if (!wire) throw new Error('support: a message vanished');
-  if (result.fresh) await announceMessage(ctx, result.row, wire, { conversation: true });
+  if (result.fresh) {
+    // The user's view of the conversation changes only when its state or agent does (the first
+    // answer, a takeover); later answers are the message alone.
+    const changed =
+      result.before.status !== result.row.status ||
+      String(result.before.assigned_agent_id) !== String(result.row.assigned_agent_id);
+    await announceMessage(ctx, result.row, wire, { conversation: changed });
+  }
   if (result.mailVisitor && result.row.visitor_id !== null) await mailVisitor(ctx, String(result.row.visitor_id));
   return wire;
 }

@@ -11,9 +11,38 @@ import {
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 /** The agents' names by id, for messages and conversations naming them. */
+/**
+ * User names are read once a minute at most per instance: every message on the wire names its
+ * agent, and a busy inbox would otherwise ask identity for the same few names thousands of times.
+ */
+const NAME_CACHE_MS = 60_000;
+const NAME_CACHE_LIMIT = 10_000;
+/** Per identity port (one per app instance), so two apps in one process never share names. */
+const nameCaches = new WeakMap<object, Map<string, { name: string; at: number }>>();
+
 export async function agentNames(ctx: SupportContext, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  return ctx.identity.namesOf(wanted);
+  const now = ctx.clock.now().getTime();
+  let nameCache = nameCaches.get(ctx.identity);
+  if (!nameCache) {
+    nameCache = new Map();
+    nameCaches.set(ctx.identity, nameCache);
+  }
+  const names = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of wanted) {
+    const cached = nameCache.get(id);
+    if (cached && now - cached.at < NAME_CACHE_MS) names.set(id, cached.name);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return names;
+  const read = await ctx.identity.namesOf(missing);
+  if (nameCache.size > NAME_CACHE_LIMIT) nameCache.clear();
+  for (const [id, name] of read) {
+    names.set(id, name);
+    nameCache.set(id, { name, at: now });
+  }
+  return names;
 }
 
 export function messageToWire(row: MessageRow, names: Map<string, string>): TSupportMessage {
