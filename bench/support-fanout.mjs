@@ -113,6 +113,7 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 
+const fixed = (value) => (value === null || value === undefined ? 'n/a' : value.toFixed(2));
 const summary = (mode) => ({
   p50: median(results[mode].map((r) => r.p50)),
   p99: median(results[mode].map((r) => r.p99)),
@@ -122,9 +123,9 @@ const summary = (mode) => ({
 const relay = summary('relay');
 const platform = summary('platform');
 console.log(
-  `\nmedian p50: relay ${relay.p50.toFixed(2)} ms, platform ${platform.p50.toFixed(2)} ms; ` +
-    `median p99: relay ${relay.p99.toFixed(2)} ms, platform ${platform.p99.toFixed(2)} ms; ` +
-    `ratio p99 ${(platform.p99 / relay.p99).toFixed(2)} (goal ≤ 1.2); lost: relay ${relay.lost}, platform ${platform.lost}; ` +
+  `\nmedian p50: relay ${fixed(relay.p50)} ms, platform ${fixed(platform.p50)} ms; ` +
+    `median p99: relay ${fixed(relay.p99)} ms, platform ${fixed(platform.p99)} ms; ` +
+    `ratio p99 ${fixed(platform.p99 / relay.p99)} (goal ≤ 1.2); lost: relay ${relay.lost}, platform ${platform.lost}; ` +
     `duplicates: relay ${relay.duplicates}, platform ${platform.duplicates}`,
 );
 

@@ -171,9 +171,14 @@ export async function replyAsAgent(
   if (text === null && fileId === null) throw new AppError('SUPPORT_MESSAGE_EMPTY');
   if (fileId !== null && !(await ctx.uploads.belongsTo(fileId, action.agentId))) throw new AppError('UPLOAD_NOT_FOUND');
   const at = ctx.clock.now();
-  // Everything is read under the conversation's lock: a retried clientId answers its first
-  // message, and presence is asked only when an away notice could be due (a busy conversation
-  // answers without asking identity every time).
+  const noticeDue = (row: ConversationRow) =>
+    row.away_notified_at === null || at.getTime() - row.away_notified_at.getTime() >= AWAY_NOTICE_EVERY_MS;
+  // Presence is asked before the transaction (never with a connection held: under load every
+  // pooled connection could be waiting for another) and only when an away notice could be due,
+  // so a busy conversation answers without asking identity every time.
+  const current = await existing(ctx, id);
+  const away = current.status !== 'closed' && noticeDue(current) && (await isAway(ctx, current));
+  // Under the conversation's lock: a retried clientId answers its first message.
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockConversation(trx, id);
     if (!row) throw new AppError('NOT_FOUND');
@@ -192,9 +197,7 @@ export async function replyAsAgent(
       clientId,
       at,
     });
-    const noticeDue =
-      row.away_notified_at === null || at.getTime() - row.away_notified_at.getTime() >= AWAY_NOTICE_EVERY_MS;
-    const notice = noticeDue && (await isAway(ctx, row));
+    const notice = away && noticeDue(row);
     if (notice && row.user_id !== null) {
       await notifyUser(trx, { userId: String(row.user_id), template: 'support_reply', params: { conversationId: id } });
     }
