@@ -45,7 +45,9 @@ function cpuMs(pid) {
 }
 
 function start(file, argv) {
-  const child = fork(path.join(here, file), argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of each platform instance there (where the time goes).
+  const execArgv = process.env.BENCH_CPU_PROF && file === 'support-fanout-server.mjs' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(path.join(here, file), argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
   const first = new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));

@@ -15,6 +15,7 @@ import { announceMarks, applyMarks } from './party-conversations.js';
 import type { AgentAction, SupportContext, SupportView } from './support.context.js';
 import {
   type ConversationRow,
+  claimAwayNotice,
   conversationsHoldingFile,
   findConversation,
   findMessageByClientId,
@@ -171,20 +172,13 @@ export async function replyAsAgent(
   if (text === null && fileId === null) throw new AppError('SUPPORT_MESSAGE_EMPTY');
   if (fileId !== null && !(await ctx.uploads.belongsTo(fileId, action.agentId))) throw new AppError('UPLOAD_NOT_FOUND');
   const at = ctx.clock.now();
-  const noticeDue = (row: ConversationRow) =>
-    row.away_notified_at === null || at.getTime() - row.away_notified_at.getTime() >= AWAY_NOTICE_EVERY_MS;
-  // Presence is asked before the transaction (never with a connection held: under load every
-  // pooled connection could be waiting for another) and only when an away notice could be due,
-  // so a busy conversation answers without asking identity every time.
-  const current = await existing(ctx, id);
-  const away = current.status !== 'closed' && noticeDue(current) && (await isAway(ctx, current));
   // Under the conversation's lock: a retried clientId answers its first message.
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row = await lockConversation(trx, id);
     if (!row) throw new AppError('NOT_FOUND');
     if (clientId !== null) {
       const first = await findMessageByClientId(trx, id, clientId);
-      if (first) return { message: first, before: row, row, fresh: false, mailVisitor: false };
+      if (first) return { message: first, before: row, row, fresh: false };
     }
     if (row.status === 'closed') throw new AppError('SUPPORT_CONVERSATION_CLOSED');
     const message = await insertMessage(trx, {
@@ -197,18 +191,13 @@ export async function replyAsAgent(
       clientId,
       at,
     });
-    const notice = away && noticeDue(row);
-    if (notice && row.user_id !== null) {
-      await notifyUser(trx, { userId: String(row.user_id), template: 'support_reply', params: { conversationId: id } });
-    }
     const next = await updateConversation(trx, id, {
       status: 'waiting_user',
       assigned_agent_id: row.assigned_agent_id ?? action.agentId,
       first_response_at: row.first_response_at ?? at,
       last_message_at: at,
-      ...(notice ? { away_notified_at: at } : {}),
     });
-    return { message, before: row, row: next, fresh: true, mailVisitor: notice && row.visitor_id !== null };
+    return { message, before: row, row: next, fresh: true };
   });
   const [wire] = await messagesToWire(ctx, [result.message]);
   if (!wire) throw new Error('support: a message vanished');
@@ -219,9 +208,30 @@ export async function replyAsAgent(
       result.before.status !== result.row.status ||
       String(result.before.assigned_agent_id) !== String(result.row.assigned_agent_id);
     await announceMessage(ctx, result.row, wire, { conversation: changed });
+    await noticeIfAway(ctx, result.row, at);
   }
-  if (result.mailVisitor && result.row.visitor_id !== null) await mailVisitor(ctx, String(result.row.visitor_id));
   return wire;
+}
+
+/**
+ * After an answer committed: a party away hears of it — a user by the `support_reply`
+ * notification (pushed and e-mailed by notify), a visitor by an e-mail with the chat's link — at
+ * most once a conversation every 10 minutes. Presence is asked only when a notice could be due,
+ * and never with a pooled connection held (under load every connection could wait for another).
+ */
+async function noticeIfAway(ctx: SupportContext, row: ConversationRow, at: Date): Promise<void> {
+  const notBefore = new Date(at.getTime() - AWAY_NOTICE_EVERY_MS);
+  if (row.away_notified_at !== null && row.away_notified_at.getTime() > notBefore.getTime()) return;
+  if (!(await isAway(ctx, row))) return;
+  const id = String(row.id);
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimAwayNotice(trx, id, at, notBefore))) return false;
+    if (row.user_id !== null) {
+      await notifyUser(trx, { userId: String(row.user_id), template: 'support_reply', params: { conversationId: id } });
+    }
+    return true;
+  });
+  if (claimed && row.visitor_id !== null) await mailVisitor(ctx, String(row.visitor_id));
 }
 
 /** A visitor away hears of a reply by e-mail (the outbox in development), with the chat's link. */

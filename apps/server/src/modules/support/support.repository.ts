@@ -100,6 +100,21 @@ export function updateConversation(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Claims the conversation's away notice at `at` when none was sent since `notBefore` (or ever):
+ * true for the one caller that claimed it, so concurrent answers notify once.
+ */
+export async function claimAwayNotice(db: Db, id: string, at: Date, notBefore: Date): Promise<boolean> {
+  const claimed = await db
+    .updateTable('support_conversations')
+    .set({ away_notified_at: at })
+    .where('id', '=', id)
+    .where((where) => where.or([where('away_notified_at', 'is', null), where('away_notified_at', '<=', notBefore)]))
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
 /** The party's conversations, newest first (at most `limit`). */
 export function partyConversations(db: Db, party: SupportParty, limit: number): Promise<ConversationRow[]> {
   const [column, id] = ofParty(party);
