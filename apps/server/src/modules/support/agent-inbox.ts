@@ -49,6 +49,8 @@ export async function listQueue(
   agentId: string,
   query: { status: SupportQueue; page?: number | undefined; size?: number | undefined },
 ): Promise<TAgentConversationList> {
+  // The inbox is open: this agent hears its events live from now on.
+  ctx.push.agentSeen(agentId);
   const size = query.size ?? 20;
   const offset = ((query.page ?? 1) - 1) * size;
   const [page, counts] = await Promise.all([
@@ -100,6 +102,7 @@ export async function viewConversation(
   id: string,
   query: { before?: string | undefined; size?: number | undefined },
 ): Promise<TAgentConversation> {
+  ctx.push.agentSeen(action.agentId);
   let row = await existing(ctx, id);
   const page = { size: query.size ?? SUPPORT_MESSAGES_PAGE_SIZE, ...(query.before ? { before: query.before } : {}) };
   let found = await messagesPage(ctx.db, id, page);

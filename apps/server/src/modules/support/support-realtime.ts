@@ -13,6 +13,7 @@ import { findVisitor, findVisitorByTokenHash, setVisitorsOnline } from './suppor
 
 const VISITOR_EVENTS_TOPIC = 'support:visitor-events';
 const TYPING_TOPIC = 'support:typing';
+const AGENT_SEEN_TOPIC = 'support:agent-seen';
 /**
  * How long the agents' ids are reused before asking identity again: short, so an operator given
  * the role (or a new agent) hears the inbox within seconds, while a busy inbox (thousands of
@@ -49,12 +50,14 @@ export function createSupportRealtime(deps: {
   const visitorOf = new Map<RealtimeConnection, string>();
   const typingUntil = new Map<string, number>();
   const now = () => deps.clock.now().getTime();
-  let agents: { ids: Promise<string[]>; at: number } | null = null;
+  let agents: { ids: Promise<Set<string>>; at: number } | null = null;
+  /** When this instance last told the others of an agent at work (once per cache period at most). */
+  const announced = new Map<string, number>();
   let refresher: NodeJS.Timeout | null = null;
 
   const agentIds = () => {
     if (!agents || now() - agents.at > AGENTS_CACHE_MS) {
-      const ids = deps.agentIds();
+      const ids = deps.agentIds().then((list) => new Set(list));
       agents = { ids, at: now() };
       ids.catch(() => {
         agents = null;
@@ -62,6 +65,18 @@ export function createSupportRealtime(deps: {
     }
     return agents.ids;
   };
+
+  // An agent at work (their request passed the role check just now) is heard at once on every
+  // instance, not only after the next read of the agents: an event pushed meanwhile would
+  // otherwise be lost to them (a new agent's first minutes, an operator just given the role).
+  deps.cluster.subscribe(AGENT_SEEN_TOPIC, (payload) => {
+    const { agentId } = payload as { agentId?: unknown };
+    if (typeof agentId !== 'string' || !agents) return;
+    agents.ids.then(
+      (ids) => ids.add(agentId),
+      () => undefined,
+    );
+  });
 
   deps.cluster.subscribe(VISITOR_EVENTS_TOPIC, (payload) => {
     const { visitorId, event } = payload as { visitorId?: unknown; event?: unknown };
@@ -128,6 +143,14 @@ export function createSupportRealtime(deps: {
         (error: unknown) =>
           deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'support: agents unknown'),
       );
+    },
+    agentSeen: (agentId) => {
+      const at = now();
+      const last = announced.get(agentId);
+      if (last !== undefined && at - last < AGENTS_CACHE_MS) return;
+      if (announced.size >= 10_000) announced.clear();
+      announced.set(agentId, at);
+      deps.cluster.publish(AGENT_SEEN_TOPIC, { agentId });
     },
     isVisitorOnline: async (visitorId) => {
       const visitor = await findVisitor(deps.db, visitorId);

@@ -56,6 +56,11 @@ export type SupportPush = {
   toUser(userId: string, event: TSupportSocketEvent): void;
   toVisitor(visitorId: string, event: TSupportSocketEvent): void;
   toAgents(event: TSupportSocketEvent): void;
+  /**
+   * An agent's request passed the role check: their sockets get the agents' events from now on,
+   * on every instance (the list of agents is otherwise read again only every few seconds).
+   */
+  agentSeen(agentId: string): void;
   /** Whether a socket of the visitor is open on any instance (refreshed by the instances holding one). */
   isVisitorOnline(visitorId: string): Promise<boolean>;
   /** Whether the party of the conversation signalled typing within the typing window (on any instance). */
