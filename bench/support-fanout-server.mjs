@@ -74,6 +74,13 @@ if (role === 'primary') {
     });
     tokens.push((await app.services.identity.startSession(user, 'live', { userAgent: null })).token);
   }
+  // Users chatting are online (the web's heartbeat keeps them so): answers reach them live, not as
+  // away notices by notification and e-mail.
+  await db
+    .updateTable('users')
+    .set({ online_until: new Date(Date.now() + 86_400_000) })
+    .where('id', '!=', agent.id)
+    .execute();
   // Each user opens their conversation through the API, as the widget does (in batches).
   const conversationIds = new Array(users);
   for (let start = 0; start < users; start += 50) {

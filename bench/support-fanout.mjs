@@ -16,11 +16,12 @@
 //          [--seconds 15] [--per-second 1] [--rounds 2] [--http-connections 64]'
 // Needs `npx tsc -b`; creates the scratch database bench_support_fanout on DATABASE_URL's server
 // (default: the local postgres) and drops it afterwards. Redis at REDIS_URL (default 127.0.0.1:6379).
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -44,10 +45,25 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+// Children never outlive the bench (a failed start would leave relays and instances running).
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill();
+});
+process.on('unhandledRejection', (error) => {
+  console.error(error);
+  process.exit(1);
+});
+
 function start(file, argv) {
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of each platform instance there (where the time goes).
-  const execArgv = process.env.BENCH_CPU_PROF && file === 'support-fanout-server.mjs' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const execArgv =
+    process.env.BENCH_CPU_PROF && file === 'support-fanout-server.mjs'
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
   const child = fork(path.join(here, file), argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const first = new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
@@ -67,6 +83,26 @@ console.log(
       .map((v) => v.toFixed(2))
       .join(' ')}`,
 );
+
+// What the machine commits to PostgreSQL now: pgbench TPC-B (5 statements and a commit per
+// transaction, 16 clients) on a scratch database, measured in this run before the rounds. Every
+// chat message is a committed transaction, so this is the ceiling the platform's rate meets.
+const pgbenchSeconds = option('pgbench-seconds', 10);
+let tpcb = null;
+if (pgbenchSeconds > 0) {
+  const scratch = await createScratchDatabase('bench_support_tpcb');
+  const url = new URL(scratch.url);
+  const connection = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
+  execFileSync('pgbench', [...connection, '-i', '-s', '4', '-q', url.pathname.slice(1)], { stdio: 'ignore' });
+  const output = execFileSync(
+    'pgbench',
+    [...connection, '-c', '16', '-j', '2', '-T', String(pgbenchSeconds), '-n', url.pathname.slice(1)],
+    { encoding: 'utf8' },
+  );
+  tpcb = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+  await scratch.drop();
+  console.log(`pgbench TPC-B: ${tpcb.toFixed(0)} transactions/s (16 clients, ${pgbenchSeconds} s)`);
+}
 
 const channel = `bench:support-relay:${process.pid}`;
 const relayA = start('support-relay.mjs', [channel]);
@@ -120,6 +156,8 @@ const summary = (mode) => ({
   p50: median(results[mode].map((r) => r.p50)),
   p99: median(results[mode].map((r) => r.p99)),
   lost: results[mode].reduce((sum, r) => sum + r.lost + r.sendFailures + r.unanswered, 0),
+  answeredPerSecond: median(results[mode].map((r) => r.answeredPerSecond)),
+  serverCpuMsPerMessage: median(results[mode].map((r) => (r.serverCpuMs[0] + r.serverCpuMs[1]) / r.sent)),
   duplicates: results[mode].reduce((sum, r) => sum + r.duplicates, 0),
 });
 const relay = summary('relay');
@@ -129,6 +167,11 @@ console.log(
     `median p99: relay ${fixed(relay.p99)} ms, platform ${fixed(platform.p99)} ms; ` +
     `ratio p99 ${fixed(platform.p99 / relay.p99)} (goal ≤ 1.2); lost: relay ${relay.lost}, platform ${platform.lost}; ` +
     `duplicates: relay ${relay.duplicates}, platform ${platform.duplicates}`,
+);
+console.log(
+  `answered/s: relay ${relay.answeredPerSecond}, platform ${platform.answeredPerSecond}` +
+    (tpcb ? ` (${fixed(platform.answeredPerSecond / tpcb)} × pgbench TPC-B's ${tpcb.toFixed(0)} tps)` : '') +
+    `; instance CPU per message: relay ${fixed(relay.serverCpuMsPerMessage)} ms, platform ${fixed(platform.serverCpuMsPerMessage)} ms`,
 );
 
 clients.kill();
