@@ -126,7 +126,9 @@ export function createSupportRealtime(deps: {
       visitorOf.delete(connection);
       // The last socket of the visitor here: away now (another instance holding one refreshes it).
       if (!heldVisitors().includes(id)) {
-        setVisitorsOnline(deps.db, [id], new Date(now())).catch(() => {});
+        setVisitorsOnline(deps.db, [id], new Date(now())).catch((error: unknown) =>
+          deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'support: visitor away'),
+        );
       }
     },
   };
