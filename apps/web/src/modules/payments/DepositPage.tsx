@@ -21,10 +21,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
+import { CopyButton } from '../../shared/ui/CopyButton';
+import { QrCode } from '../../shared/ui/QrCode';
 import { QueryState } from '../../shared/ui/QueryState';
 import { DepositList } from './DepositList';
 import { ManualClaim } from './ManualClaim';
-import { CopyButton, PaymentsScreen, QrCode, TxHash } from './parts';
+import { PaymentsScreen, TxHash } from './parts';
 import { paymentsKeys, useDepositAddress, useWalletConfig } from './payments.api';
 import { ASSET_DECIMALS, amountProblem, assetsOffered, initialChoice, networksFor } from './payments-logic';
 import { DepositWalletError, type DepositWalletErrorKey } from './wallet-errors';
@@ -140,7 +142,11 @@ function AddressCard({ asset, network, sandbox }: { asset: string; network: TWal
           <Stack gap="sm">
             <Text size="sm">{t('payments.deposit.sendOnly', { asset: data.asset, network: data.label })}</Text>
             <Group align="flex-start" gap="md" wrap="wrap">
-              <QrCode value={data.address} alt={t('payments.deposit.qrAlt', { network: data.label })} />
+              <QrCode
+                value={data.address}
+                alt={t('payments.deposit.qrAlt', { network: data.label })}
+                testId="deposit-qr"
+              />
               <Stack gap="xs" style={{ minWidth: 0, flex: '1 1 200px' }}>
                 <Text size="sm" c="dimmed" id="deposit-address-label">
                   {t('payments.deposit.addressLabel', { network: data.label })}
@@ -153,7 +159,13 @@ function AddressCard({ asset, network, sandbox }: { asset: string; network: TWal
                 >
                   {data.address}
                 </Code>
-                <CopyButton value={data.address} label={t('payments.deposit.copyAddress')} testId="copy-address" />
+                <CopyButton
+                  value={data.address}
+                  label={t('payments.deposit.copyAddress')}
+                  copiedText={t('payments.common.copied')}
+                  failedText={t('payments.common.copyFailed')}
+                  testId="copy-address"
+                />
               </Stack>
             </Group>
             <Group component="dl" className="ob-definition-list" gap="xl" wrap="wrap">

@@ -19,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
+import { CopyButton } from '../../shared/ui/CopyButton';
 import { QueryState } from '../../shared/ui/QueryState';
-import { CopyButton } from './parts';
 import { useDepositAddress, useWalletConfig } from './payments.api';
 import { WithPaymentsTexts } from './payments-i18n';
 import { ASSET_DECIMALS, amountProblem, looksLikeAddress } from './payments-logic';
@@ -162,7 +162,12 @@ function FaucetForm() {
                 <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} data-testid="faucet-tx-hash">
                   {result.txHash}
                 </Code>
-                <CopyButton value={result.txHash} label={t('payments.faucet.copyHash')} />
+                <CopyButton
+                  value={result.txHash}
+                  label={t('payments.faucet.copyHash')}
+                  copiedText={t('payments.common.copied')}
+                  failedText={t('payments.common.copyFailed')}
+                />
               </Stack>
             </Alert>
           )}

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { session } from '../identity/session';
@@ -84,71 +84,6 @@ export function LiveOnly({ children }: { children: ReactNode }) {
     );
   }
   return children;
-}
-
-/** A copy button that says, to everyone, whether the copy worked. */
-export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
-  const { t } = useTranslation();
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(value);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-    timer.current = setTimeout(() => setOutcome(null), 4000);
-  };
-  return (
-    <Group gap="xs">
-      <Button variant="light" size="sm" onClick={() => void copy()} data-testid={testId}>
-        {label}
-      </Button>
-      <Text
-        size="sm"
-        role="status"
-        aria-live="polite"
-        c={outcome === 'failed' ? 'red' : 'teal'}
-        data-testid={testId ? `${testId}-status` : undefined}
-      >
-        {outcome === 'copied'
-          ? t('payments.common.copied')
-          : outcome === 'failed'
-            ? t('payments.common.copyFailed')
-            : ''}
-      </Text>
-    </Group>
-  );
-}
-
-/** A QR code of `value`, drawn by the qrcode package (loaded with this screen only). */
-export function QrCode({ value, alt, size = 180 }: { value: string; alt: string; size?: number }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [isBroken, setBroken] = useState(false);
-  useEffect(() => {
-    let isCurrent = true;
-    setUrl(null);
-    setBroken(false);
-    void import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(value, { margin: 1, width: size, errorCorrectionLevel: 'M' }))
-      .then(
-        (dataUrl) => {
-          if (isCurrent) setUrl(dataUrl);
-        },
-        () => {
-          if (isCurrent) setBroken(true);
-        },
-      );
-    return () => {
-      isCurrent = false;
-    };
-  }, [value, size]);
-  if (isBroken) return null;
-  if (!url) return <Skeleton width={size} height={size} aria-hidden />;
-  return <Image src={url} alt={alt} w={size} h={size} radius="sm" data-testid="deposit-qr" />;
 }
 
 /** A transaction hash, shortened, linked to the explorer where the network has one. */

@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Container,
-  Group,
-  Image,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Card, Code, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TInvitee, TInviteResponse } from '@openbourse/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exactAmount } from '../../shared/format/money';
+import { CopyButton } from '../../shared/ui/CopyButton';
+import { QrCode } from '../../shared/ui/QrCode';
 import { QueryState } from '../../shared/ui/QueryState';
 import { useLocale } from '../market/use-locale';
 import { absoluteInviteLink, displayName, progressOf } from './invite-view';
@@ -107,7 +94,14 @@ function ShareCard({ data }: { data: TInviteResponse }) {
             >
               {data.code}
             </Text>
-            <CopyButton value={data.code} label={t('referral.invite.copyCode')} testId="copy-code" />
+            <CopyButton
+              value={data.code}
+              label={t('referral.invite.copyCode')}
+              copiedText={t('referral.invite.copied')}
+              failedText={t('referral.invite.copyFailed')}
+              testId="copy-code"
+              mt={6}
+            />
           </div>
           <div>
             <Text size="sm" c="dimmed" id="invite-link-label">
@@ -122,11 +116,18 @@ function ShareCard({ data }: { data: TInviteResponse }) {
             >
               {link}
             </Code>
-            <CopyButton value={link} label={t('referral.invite.copyLink')} testId="copy-link" />
+            <CopyButton
+              value={link}
+              label={t('referral.invite.copyLink')}
+              copiedText={t('referral.invite.copied')}
+              failedText={t('referral.invite.copyFailed')}
+              testId="copy-link"
+              mt={6}
+            />
           </div>
         </Stack>
         <Stack gap={4} align="center">
-          <QrCode value={link} alt={t('referral.invite.qrAlt')} />
+          <QrCode value={link} alt={t('referral.invite.qrAlt')} size={168} testId="invite-qr" />
           <Text size="xs" c="dimmed">
             {t('referral.invite.qrHint')}
           </Text>
@@ -134,71 +135,6 @@ function ShareCard({ data }: { data: TInviteResponse }) {
       </Group>
     </Card>
   );
-}
-
-/** Copies `value`; says whether it worked, politely to screen readers. */
-function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
-  const { t } = useTranslation();
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(value);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-    timer.current = setTimeout(() => setOutcome(null), 4000);
-  };
-  return (
-    <Group gap="xs" mt={6}>
-      <Button variant="light" size="sm" onClick={() => void copy()} data-testid={testId}>
-        {label}
-      </Button>
-      <Text
-        size="sm"
-        role="status"
-        aria-live="polite"
-        c={outcome === 'failed' ? 'red' : 'teal'}
-        data-testid={`${testId}-status`}
-      >
-        {outcome === 'copied'
-          ? t('referral.invite.copied')
-          : outcome === 'failed'
-            ? t('referral.invite.copyFailed')
-            : ''}
-      </Text>
-    </Group>
-  );
-}
-
-/** A QR code of the link, drawn by the qrcode package (loaded with this page only). */
-function QrCode({ value, alt, size = 168 }: { value: string; alt: string; size?: number }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [isBroken, setBroken] = useState(false);
-  useEffect(() => {
-    let isCurrent = true;
-    setUrl(null);
-    setBroken(false);
-    void import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(value, { margin: 1, width: size, errorCorrectionLevel: 'M' }))
-      .then(
-        (dataUrl) => {
-          if (isCurrent) setUrl(dataUrl);
-        },
-        () => {
-          if (isCurrent) setBroken(true);
-        },
-      );
-    return () => {
-      isCurrent = false;
-    };
-  }, [value, size]);
-  if (isBroken) return null;
-  if (!url) return <Skeleton width={size} height={size} aria-hidden />;
-  return <Image src={url} alt={alt} w={size} h={size} radius="sm" data-testid="invite-qr" />;
 }
 
 function Programme({ programme }: { programme: TInviteResponse['programme'] }) {
