@@ -14,6 +14,9 @@ async function logIn(page: Page, who: { userName: string; password: string }) {
 
 async function openSecurityCentre(page: Page) {
   await page.goto('/profile');
+  // The verification card above the links loads on its own (its chunk, texts and record): the
+  // link is clicked once it has, not while the page is still moving it down.
+  await expect(page.getByTestId('kyc-status')).toBeVisible();
   await page.getByRole('link', { name: 'Security centre' }).click();
   await expect(page).toHaveURL(/\/profile\/security$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Security centre' })).toBeVisible();

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeSocket } from './fake-socket.testkit';
 import {
   createMarketSocket,
+  HELD_EVENT_MS,
+  HELD_EVENTS,
   MAX_CODES_PER_MESSAGE,
   type MarketSocket,
   marketSocketUrl,
@@ -34,6 +36,7 @@ function manualClock() {
       }
     },
     pending: () => timers.size,
+    now: () => now,
   };
 }
 
@@ -277,6 +280,7 @@ describe('position events', () => {
       setTimer: clock.setTimer,
       clearTimer: clock.clearTimer,
       getToken: () => token,
+      now: clock.now,
     });
   });
 
@@ -353,6 +357,52 @@ describe('position events', () => {
     expect(FakeSocket.instances).toHaveLength(2);
     current().open();
     expect(current().sent).toEqual([{ op: 'subscribe', codes: ['BTCUSDT'] }]);
+  });
+
+  it('hands an event that arrived before any listener of its kind to the first one, while it is fresh', () => {
+    // The socket signed in for another kind (the support launcher does on every page) before the
+    // lazily loaded alert and position listeners subscribed.
+    client.subscribeSupport(() => undefined);
+    current().open();
+    current().receive({ op: 'authenticated', ok: true });
+    const alert = { id: '2', code: 'LTCUSDT', direction: 'below', price: '84.9', status: 'fired' };
+    current().receive({ op: 'alert', data: alert });
+    current().receive({ op: 'position', data: POSITION });
+    clock.advance(HELD_EVENT_MS - 1);
+
+    const alerts: unknown[] = [];
+    client.subscribeAlerts((data) => alerts.push(data));
+    expect(alerts).toEqual([alert]);
+    // Handed over once: a second listener of the kind gets only what comes next.
+    const later: unknown[] = [];
+    client.subscribeAlerts((data) => later.push(data));
+    expect(later).toEqual([]);
+
+    // The position waited too long: a listener now does not get it.
+    clock.advance(1);
+    const positions: unknown[] = [];
+    client.subscribePositionEvents((position) => positions.push(position));
+    expect(positions).toEqual([]);
+  });
+
+  it('holds at most the newest events, and none for a user who signed out', () => {
+    client.subscribeSupport(() => undefined);
+    current().open();
+    for (let index = 0; index < HELD_EVENTS + 5; index += 1) {
+      current().receive({ op: 'alert', data: { id: String(index) } });
+    }
+    const alerts: Array<{ id: string }> = [];
+    client.subscribeAlerts((data) => alerts.push(data as { id: string }));
+    expect(alerts.map((item) => item.id)).toEqual(
+      Array.from({ length: HELD_EVENTS }, (_, index) => String(index + 5)),
+    );
+
+    current().receive({ op: 'position', data: POSITION });
+    token = null;
+    client.refreshAuth();
+    const positions: unknown[] = [];
+    client.subscribePositionEvents((position) => positions.push(position));
+    expect(positions).toEqual([]);
   });
 
   it('keeps the socket while position events are wanted, and closes when nobody listens', () => {

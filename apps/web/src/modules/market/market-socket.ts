@@ -24,6 +24,12 @@ import { session } from '../identity/session';
  * Support chat events (`{ op: 'support' }`, issue 20) come the same way to a signed-in user; a
  * visitor without an account signs the socket in with `{ op: 'support-visitor', token }` (the
  * token its first chat answered) while someone listens for support events.
+ *
+ * Held events: the socket signs in as soon as anyone listens for the user's events (the support
+ * launcher does on every page), while the parts that show positions, notifications and fired
+ * alerts load lazily after it. A position, notification or alert that arrives while nobody
+ * listens for its kind yet is held (at most HELD_EVENTS, for HELD_EVENT_MS) and handed to the
+ * first listener of its kind, so a page that is still loading does not miss it.
  */
 
 /** What the client needs of a WebSocket; the browser's WebSocket fits, tests pass a fake. */
@@ -71,6 +77,8 @@ export type MarketSocketOptions = {
   getToken?: () => string | null;
   /** A support visitor's token (issue 20): signs a signed-out socket in for support events. */
   getSupportVisitorToken?: () => string | null;
+  /** Milliseconds now, for how long held events wait (tests pass a manual clock). */
+  now?: () => number;
 };
 
 export type MarketSocket = {
@@ -102,6 +110,10 @@ export type MarketSocket = {
 /** The server takes at most this many codes per message (ZSocketClientMessage). */
 export const MAX_CODES_PER_MESSAGE = 200;
 export const IDLE_CLOSE_MS = 10_000;
+/** How long a user event that arrived before any listener of its kind waits for one. */
+export const HELD_EVENT_MS = 15_000;
+/** At most this many such events are held (the oldest go first). */
+export const HELD_EVENTS = 20;
 const OPEN = 1;
 
 export type ServerMessage =
@@ -229,6 +241,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
 
+  const now = options.now ?? (() => Date.now());
   const getToken = options.getToken ?? (() => null);
   const getSupportVisitorToken = options.getSupportVisitorToken ?? (() => null);
 
@@ -245,6 +258,23 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     alertSubscriptions.size > 0 ||
     supportSubscriptions.size > 0;
   const latest = new Map<string, TPushItem>();
+  type HeldEvent =
+    | { kind: 'position'; position: TPosition; at: number }
+    | { kind: 'notification'; notification: TNotification; at: number }
+    | { kind: 'alert'; data: unknown; at: number };
+  /** User events that arrived while nobody listened for their kind (see "Held events" above). */
+  let held: HeldEvent[] = [];
+  const hold = (event: HeldEvent) => {
+    held = [...held.filter((item) => now() - item.at < HELD_EVENT_MS), event].slice(-HELD_EVENTS);
+  };
+  /** The held events of one kind still fresh enough to hand over, taken out of the hold. */
+  const takeHeld = <K extends HeldEvent['kind']>(kind: K): Extract<HeldEvent, { kind: K }>[] => {
+    const taken = held.filter(
+      (item): item is Extract<HeldEvent, { kind: K }> => item.kind === kind && now() - item.at < HELD_EVENT_MS,
+    );
+    held = held.filter((item) => item.kind !== kind);
+    return taken;
+  };
   let socket: WebSocketLike | null = null;
   let reconnectTimer: unknown = null;
   let idleTimer: unknown = null;
@@ -294,6 +324,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   }
 
   function dispatchPosition(position: TPosition): void {
+    if (positionSubscriptions.size === 0) hold({ kind: 'position', position, at: now() });
     for (const subscription of [...positionSubscriptions]) {
       try {
         subscription.listener(position);
@@ -304,6 +335,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   }
 
   function dispatchNotification(notification: TNotification): void {
+    if (notificationSubscriptions.size === 0) hold({ kind: 'notification', notification, at: now() });
     for (const subscription of [...notificationSubscriptions]) {
       try {
         subscription.listener(notification);
@@ -314,6 +346,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   }
 
   function dispatchAlert(data: unknown): void {
+    if (alertSubscriptions.size === 0) hold({ kind: 'alert', data, at: now() });
     for (const subscription of [...alertSubscriptions]) {
       try {
         subscription.listener(data);
@@ -333,9 +366,13 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     }
   }
 
-  /** Adds a listener for the user's events: the socket connects, or signs in, for it. */
-  function addUserSubscription<T>(subscriptions: Set<T>, subscription: T): () => void {
+  /**
+   * Adds a listener for the user's events: the socket connects, or signs in, for it. `handOver`
+   * gives the first listener of a kind what was held for it.
+   */
+  function addUserSubscription<T>(subscriptions: Set<T>, subscription: T, handOver?: () => void): () => void {
     subscriptions.add(subscription);
+    if (subscriptions.size === 1) handOver?.();
     if (idleTimer !== null) {
       clearTimer(idleTimer);
       idleTimer = null;
@@ -503,14 +540,24 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     isConnected: isOpen,
     latest: (code) => latest.get(code),
     subscribePositionEvents: (listener, onSignedIn) =>
-      addUserSubscription(positionSubscriptions, { listener, onSignedIn }),
+      addUserSubscription(positionSubscriptions, { listener, onSignedIn }, () => {
+        for (const item of takeHeld('position')) dispatchPosition(item.position);
+      }),
     subscribeNotifications: (listener, onSignedIn) =>
-      addUserSubscription(notificationSubscriptions, { listener, onSignedIn }),
-    subscribeAlerts: (listener, onSignedIn) => addUserSubscription(alertSubscriptions, { listener, onSignedIn }),
+      addUserSubscription(notificationSubscriptions, { listener, onSignedIn }, () => {
+        for (const item of takeHeld('notification')) dispatchNotification(item.notification);
+      }),
+    subscribeAlerts: (listener, onSignedIn) =>
+      addUserSubscription(alertSubscriptions, { listener, onSignedIn }, () => {
+        for (const item of takeHeld('alert')) dispatchAlert(item.data);
+      }),
     subscribeSupport: (listener, onSignedIn) => addUserSubscription(supportSubscriptions, { listener, onSignedIn }),
     refreshAuth() {
       const who = identity()?.key ?? null;
-      if (who === signedInWith || !socket) return;
+      if (who === signedInWith) return;
+      // What was held for whoever signed in before is not for whoever does now.
+      held = [];
+      if (!socket) return;
       if (who && signedInWith === null) {
         signIn();
         return;

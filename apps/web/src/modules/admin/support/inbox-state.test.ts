@@ -170,6 +170,21 @@ describe('a conversation as events arrive', () => {
     expect(updated.map((item) => item.text)).toEqual(['text 10', 'edited']);
   });
 
+  it('keeps the marks a message already has when a copy without them arrives later', () => {
+    // The socket brought the agent's answer and then the user's read mark; the answer to the
+    // agent's own send (the same message, unmarked) came last, on a busy server.
+    const pushed = applyMarks(
+      [message('7', { author: 'agent', agentName: 'Ann' })],
+      'user',
+      'read',
+      '7',
+      '2026-11-27T10:05:00.000Z',
+    );
+    const answered = addMessage(pushed, message('7', { author: 'agent', agentName: 'Ann' }));
+    expect(answered.map(tickOf)).toEqual(['read']);
+    expect(answered[0]?.deliveredAt).toBe('2026-11-27T10:05:00.000Z');
+  });
+
   it('applies the user’s marks to the agents’ messages up to one, forward only', () => {
     const messages = [
       message('1', { author: 'agent', agentName: 'Ann' }),

@@ -90,12 +90,21 @@ export function findKnown(lists: ReadonlyArray<TAgentConversationList | undefine
   return null;
 }
 
-/** A conversation's messages in order (ids grow with time), each once. */
+/**
+ * A conversation's messages in order (ids grow with time), each once. A copy of a message the
+ * inbox already holds keeps the marks either copy has (marks only move forward): the answer to the
+ * agent's own send can arrive after the socket brought the message and the user's read mark on it.
+ */
 export function addMessage(messages: readonly TSupportMessage[], message: TSupportMessage): TSupportMessage[] {
   const index = messages.findIndex((item) => item.id === message.id);
-  if (index >= 0) {
+  const known = messages[index];
+  if (known) {
     const copy = [...messages];
-    copy[index] = message;
+    copy[index] = {
+      ...message,
+      deliveredAt: message.deliveredAt ?? known.deliveredAt,
+      readAt: message.readAt ?? known.readAt,
+    };
     return copy;
   }
   return [...messages, message].sort((a, b) => compareIds(a.id, b.id));
