@@ -393,9 +393,7 @@ describe('position events', () => {
     }
     const alerts: Array<{ id: string }> = [];
     client.subscribeAlerts((data) => alerts.push(data as { id: string }));
-    expect(alerts.map((item) => item.id)).toEqual(
-      Array.from({ length: HELD_EVENTS }, (_, index) => String(index + 5)),
-    );
+    expect(alerts.map((item) => item.id)).toEqual(Array.from({ length: HELD_EVENTS }, (_, index) => String(index + 5)));
 
     current().receive({ op: 'position', data: POSITION });
     token = null;
