@@ -17,6 +17,11 @@ type Scheme = 'light' | 'dark';
  * is met both on a first paint and after a switch. Every finding is reported (soft), page by page.
  */
 async function expectNoSeriousViolationInEitherTheme(page: Page, what: string) {
+  // A toast (a notification pushed as the page loaded) fades in and out over the page: the
+  // page is measured once it has gone (toasts close after 4 s; the pointer is moved off the top
+  // centre, where hovering one would hold it open).
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   const html = page.locator('html');
   const opened: Scheme = (await html.getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light';
   const schemes: Scheme[] = opened === 'dark' ? ['dark', 'light'] : ['light', 'dark'];
@@ -228,7 +233,8 @@ test.describe
       await page.goto('/sandbox/faucet');
       await expect(page.getByTestId('faucet-label')).toBeVisible();
       await expectNoSeriousViolationInEitherTheme(page, 'the sandbox faucet');
-      await page.getByTestId('faucet-address').fill(depositAddress);
+      // The faucet fills in the user's own deposit address (typing over it while it arrives would mix the two).
+      await expect(page.getByTestId('faucet-address')).toHaveValue(depositAddress);
       await page.getByTestId('faucet-amount').fill('20000');
       await page.getByTestId('faucet-submit').click();
       await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);

@@ -31,7 +31,8 @@ test('a deposit from the sandbox faucet: the own address copied, confirmations c
   await page.getByTestId('deposit-sandbox').getByRole('link').click();
   await expect(page).toHaveURL(/\/sandbox\/faucet/);
   await expect(page.getByTestId('faucet-label')).toBeVisible();
-  await page.getByTestId('faucet-address').fill(depositAddress);
+  // The faucet fills in the user's own deposit address (typing over it while it arrives would mix the two).
+  await expect(page.getByTestId('faucet-address')).toHaveValue(depositAddress);
   await page.getByTestId('faucet-amount').fill('500');
   await page.getByTestId('faucet-submit').click();
   await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);

@@ -10,7 +10,8 @@ async function depositFromFaucet(page: Page, amount: string) {
   const depositAddress = (await page.getByTestId('deposit-address').textContent()) ?? '';
   expect(depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
   await page.goto('/sandbox/faucet');
-  await page.getByTestId('faucet-address').fill(depositAddress);
+  // The faucet fills in the user's own deposit address (typing over it while it arrives would mix the two).
+  await expect(page.getByTestId('faucet-address')).toHaveValue(depositAddress);
   await page.getByTestId('faucet-amount').fill(amount);
   await page.getByTestId('faucet-submit').click();
   await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);

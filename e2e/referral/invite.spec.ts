@@ -69,7 +69,8 @@ async function friendJoinsFundsAndTrades(browser: Browser, link: string, inviteC
     await expect(address).toHaveText(/^0x[0-9a-fA-F]{40}$/);
     const depositAddress = (await address.textContent()) ?? '';
     await page.goto('/sandbox/faucet');
-    await page.getByTestId('faucet-address').fill(depositAddress);
+    // The faucet fills in the user's own deposit address (typing over it while it arrives would mix the two).
+    await expect(page.getByTestId('faucet-address')).toHaveValue(depositAddress);
     await page.getByTestId('faucet-amount').fill('200');
     await page.getByTestId('faucet-submit').click();
     await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);

@@ -18,7 +18,8 @@ test('a live order first asks the appropriateness questions; with the warning ac
   await expect(page.getByTestId('deposit-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
   const depositAddress = (await page.getByTestId('deposit-address').textContent()) ?? '';
   await page.goto('/sandbox/faucet');
-  await page.getByTestId('faucet-address').fill(depositAddress);
+  // The faucet fills in the user's own deposit address (typing over it while it arrives would mix the two).
+  await expect(page.getByTestId('faucet-address')).toHaveValue(depositAddress);
   await page.getByTestId('faucet-amount').fill('500');
   await page.getByTestId('faucet-submit').click();
   await expect(page.getByTestId('faucet-tx-hash')).toHaveText(/0x[0-9a-f]{64}/);
