@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCopy } from './use-copy';
 
 /**
  * A copy button that says, to everyone (a polite live region), whether the copy worked. The
@@ -20,22 +20,10 @@ export function CopyButton({
   testId?: string;
   mt?: number;
 }) {
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(value);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-    timer.current = setTimeout(() => setOutcome(null), 4000);
-  };
+  const { outcome, copy } = useCopy(value, 4000);
   return (
     <Group gap="xs" mt={mt}>
-      <Button variant="light" size="sm" onClick={() => void copy()} data-testid={testId}>
+      <Button variant="light" size="sm" onClick={copy} data-testid={testId}>
         {label}
       </Button>
       <Text

@@ -2,9 +2,10 @@ import { ActionIcon, Alert, Group, Image, Loader, SimpleGrid, Stack, Text, Title
 import { isLanguage, LANGUAGE_BCP47 } from '@openbourse/contracts/constants';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
+import { useCopy } from '../../../shared/ui/use-copy';
 import { useObjectUrl } from '../../../shared/ui/use-object-url';
 import { useSession } from '../../identity/session';
 import { itemFacts, kycPhotoLabels } from './queue-details';
@@ -14,24 +15,12 @@ import { readQueueFile } from './queues.api';
 /** Copies a hash or an address; says, to everyone, whether the copy worked. */
 function CopyValue({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(value);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-    timer.current = setTimeout(() => setOutcome(null), 3000);
-  };
+  const { outcome, copy } = useCopy(value, 3000);
   const copyLabel = t('admin.queues.details.copy', { label });
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={copyLabel}>
-        <ActionIcon variant="subtle" size="sm" onClick={() => void copy()} aria-label={copyLabel}>
+        <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={copyLabel}>
           {outcome === 'copied' ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
         </ActionIcon>
       </Tooltip>

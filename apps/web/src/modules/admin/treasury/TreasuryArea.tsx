@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { TTreasuryChainResponse } from '@openbourse/contracts';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
+import { useCopy } from '../../../shared/ui/use-copy';
 import { formatAmount } from '../../ledger/amount';
 import { useLocale } from '../queues/queue-parts';
 import { AdminPage } from '../ui/AdminPage';
@@ -17,19 +18,7 @@ type Sweep = TTreasuryChainResponse['sweeps'][number];
 /** A hash or an address: monospace, wrapping anywhere, with a copy button that says whether it worked. */
 function Code({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(value);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-    timer.current = setTimeout(() => setOutcome(null), 3000);
-  };
+  const { outcome, copy } = useCopy(value, 3000);
   const copyLabel = t('admin.treasury.copy', { label });
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
@@ -37,7 +26,7 @@ function Code({ value, label }: { value: string; label: string }) {
         {value}
       </Text>
       <Tooltip label={copyLabel}>
-        <ActionIcon variant="subtle" size="sm" onClick={() => void copy()} aria-label={copyLabel}>
+        <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={copyLabel}>
           {outcome === 'copied' ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
         </ActionIcon>
       </Tooltip>
